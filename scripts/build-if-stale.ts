@@ -1,0 +1,51 @@
+// `npm start` builds the SPA only when its sources changed since the last build: a content hash
+// of every input is stored beside the output, so a fresh clone builds once and restarts are instant.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const outDir = join(root, 'dist', 'app');
+const stampFile = join(outDir, '.source-hash');
+const inputs = ['index.html', 'vite.config.ts', 'lingui.config.ts', 'tsconfig.json', 'package-lock.json', 'src', 'machines', 'widget', 'public'];
+
+function* files(path: string): Generator<string> {
+  if (!existsSync(path)) return;
+  if (statSync(path).isDirectory()) {
+    for (const name of readdirSync(path).sort()) {
+      if (name === 'node_modules' || name.endsWith('.test.ts') || name.endsWith('.test.tsx')) continue;
+      yield* files(join(path, name));
+    }
+  } else {
+    yield path;
+  }
+}
+
+/** sha256 over the relative path and content of every build input. */
+export function sourceHash(): string {
+  const hash = createHash('sha256');
+  for (const input of inputs) {
+    for (const file of files(join(root, input))) {
+      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+    }
+  }
+  return hash.digest('hex');
+}
+
+export async function buildIfStale(): Promise<void> {
+  const current = sourceHash();
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === current) {
+    console.log('build: dist/app is up to date');
+    return;
+  }
+  console.log('build: sources changed, building the dashboard…');
+  const started = Date.now();
+  const { build } = await import('vite');
+  await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+  writeFileSync(stampFile, current);
+  console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (import.meta.main) {
+  await buildIfStale();
+}

@@ -1,0 +1,16 @@
+// The server the browser tests run against: the real build, the real server, a fresh data
+// directory (PGlite) per run, the demo seed on, the local adapters (outbox, captcha).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildIfStale } from './build-if-stale.ts';
+
+await buildIfStale();
+const port = process.env.PORT ?? '3100';
+process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'callback-e2e-'));
+process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
+process.env.NODE_ENV = 'test';
+// Short-lived access tokens so the browser tests see real expiry and refresh (tests/auth/session.spec.ts).
+process.env.ACCESS_TOKEN_TTL ??= '8';
+console.log(`e2e server: data in ${process.env.DATA_DIR}`);
+await import('../server/main.ts');

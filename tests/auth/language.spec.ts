@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support/accounts.ts';
+
+test('switching the language translates the screens and is remembered', async ({ page }) => {
+  await page.goto('/auth/login');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await page.getByRole('combobox', { name: /language/i }).selectOption('de');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
+  const germanTitle = await page.getByRole('button', { name: /anmelden/i }).textContent();
+  expect(germanTitle).toBeTruthy();
+  await page.reload();
+  await expect(page.getByRole('button', { name: /anmelden/i })).toBeVisible();
+
+  await page.getByRole('combobox', { name: /sprache/i }).selectOption('ja');
+  await expect(page.getByRole('button', { name: /ログイン|サインイン/ })).toBeVisible();
+  await page.getByRole('combobox').first().selectOption('en');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('the demo account signs in and the shell is translated', async ({ page }) => {
+  await signIn(page, 'demo@example.com', 'demo-password');
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Calls History' })).toBeVisible();
+  await page.getByRole('combobox', { name: /language/i }).selectOption('fr');
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Calls History' })).toHaveCount(0);
+  await expect(page.getByRole('navigation').getByRole('link', { name: /historique/i })).toBeVisible();
+});

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { uniqueEmail } from '../support/mailbox.ts';
+import { registerVerified, signIn } from '../support/accounts.ts';
+import { countRefreshes, storedTokens } from '../support/tokens.ts';
+
+// The e2e server issues access tokens that live ACCESS_TOKEN_TTL = 8 s (scripts/e2e-server.ts).
+const accessTokenTtlMs = 8_000;
+
+test('an access token that expires mid-session is refreshed once and the page keeps working', async ({ page, request }) => {
+  const email = uniqueEmail('expiry');
+  await registerVerified(request, { email, password: 'secret-password', fullname: 'Alan Turing' });
+  await signIn(page, email, 'secret-password');
+  const before = await storedTokens(page);
+  expect(before).not.toBeNull();
+  const refreshes = countRefreshes(page);
+
+  await page.waitForTimeout(accessTokenTtlMs + 1_500);
+  const expired = await request.get('/api/user', { headers: { authorization: `Bearer ${before!.accessToken}` } });
+  expect(expired.status()).toBe(401);
+  expect((await expired.json()).error_description).toBe('invalid_or_expired_access_token');
+
+  // The restored session's first calls (profile, metadata, …) all fail with the expired token:
+  // exactly one refresh happens and every call is replayed.
+  await page.reload();
+  await expect(page.getByRole('banner').getByText('Alan', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect.poll(refreshes).toBe(1);
+  const after = await storedTokens(page);
+  expect(after!.refreshToken).not.toBe(before!.refreshToken);
+
+  // Still working: a sign-out after the next expiry refreshes once more and completes.
+  await page.waitForTimeout(accessTokenTtlMs + 1_500);
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  expect(await storedTokens(page)).toBeNull();
+});
+
+test('a revoked refresh token signs the user out to /auth/login', async ({ page, request }) => {
+  const email = uniqueEmail('revoked');
+  await registerVerified(request, { email, password: 'secret-password', fullname: 'Barbara Liskov' });
+  await signIn(page, email, 'secret-password');
+  const tokens = await storedTokens(page);
+
+  // The session is revoked elsewhere (e.g. "sign out other sessions"): access and refresh tokens die.
+  const revoked = await request.delete('/api/oauth2/token', { headers: { authorization: `Bearer ${tokens!.accessToken}` } });
+  expect(revoked.status()).toBe(204);
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  expect(await storedTokens(page)).toBeNull();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test('signed-in users are sent away from /auth, anonymous users to /auth/login', async ({ page, request }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+
+  const email = uniqueEmail('redirects');
+  await registerVerified(request, { email, password: 'secret-password', fullname: 'Edsger Dijkstra' });
+  await signIn(page, email, 'secret-password');
+  await page.goto('/auth/registration');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/error$/);
+  await expect(page.getByText('OOPS! Something went wrong here.')).toBeVisible();
+});

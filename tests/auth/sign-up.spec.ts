@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { linkFromMailbox, uniqueEmail } from '../support/mailbox.ts';
+
+test('a new client registers, confirms the e-mail, signs in and sees the shell', async ({ page, request }) => {
+  const email = uniqueEmail('signup');
+  await page.goto('/auth/registration');
+  await expect(page.getByText('Enter your details to create your account')).toBeVisible();
+  await page.getByLabel('Full Name').fill('Ada Lovelace');
+  await page.getByLabel('Email').fill(email.toUpperCase());
+  await page.getByLabel('Phone Number').fill('2015550123');
+  await page.getByLabel('Password', { exact: true }).fill('secret-password');
+  await page.getByLabel('Confirm Password').fill('secret-password');
+  const submit = page.getByRole('button', { name: 'Submit' });
+  await expect(submit).toBeDisabled();
+  await page.getByRole('checkbox').check();
+  await expect(submit).toBeEnabled();
+  await submit.click();
+
+  await expect(page.getByText('A sign up verification email was sent to your address!')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/thank-you/);
+
+  // An unverified account cannot sign in yet.
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('secret-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Verify your e-mail address to login')).toBeVisible();
+
+  const link = await linkFromMailbox(request, email);
+  expect(link).toMatch(/^\/verify\/[\w-]+\?type=account$/);
+  await page.goto(link);
+  await expect(page.getByText('Ada Lovelace')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 10_000 });
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('secret-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const topBar = page.getByRole('banner');
+  await expect(topBar.getByText('Ada', { exact: true })).toBeVisible();
+  const offset = await page.evaluate(() => {
+    const minutes = -new Date().getTimezoneOffset();
+    const sign = minutes >= 0 ? '+' : '-';
+    const abs = Math.abs(minutes);
+    return `UTC${sign}${Math.floor(abs / 60)}:${String(abs % 60).padStart(2, '0')}`;
+  });
+  await expect(topBar.getByRole('link', { name: new RegExp(offset.replace('+', '\\+')) })).toBeVisible();
+  await expect(topBar.getByText(/\b20\b/)).toBeVisible();
+});
+
+test('a verification link works only once', async ({ page, request }) => {
+  const email = uniqueEmail('once');
+  const registered = await request.post('/api/user/register', {
+    data: { fullname: 'Grace Hopper', email, phone: '+12015550123', password: 'secret-password', timezone: 'UTC', captchaToken: 'local' },
+  });
+  expect(registered.status()).toBe(201);
+  const link = await linkFromMailbox(request, email);
+  await page.goto(link);
+  await expect(page.getByText('Grace Hopper')).toBeVisible();
+  await page.goto(link);
+  await expect(page.getByText('Invalid or expired verification code.')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 10_000 });
+});

@@ -1,0 +1,62 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+// Lingui macros need Babel: plugin-react 6 compiles with Oxc and has no babel option, so the
+// macro preset runs through @rolldown/plugin-babel (see ../shared/STACK.md, "Lingui macros").
+const linguiMacros = () => [lingui(), babel({ presets: [linguiTransformerBabelPreset()] })];
+
+const apiPort = Number(process.env.API_PORT ?? 3001);
+const apiTarget = `http://127.0.0.1:${apiPort}`;
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+    }),
+    react(),
+    ...linguiMacros(),
+  ],
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: {
+      '/api': apiTarget,
+      '/dev': apiTarget,
+      '/widget-api': apiTarget,
+      '/widget.js': apiTarget,
+      '/files': apiTarget,
+    },
+  },
+  build: {
+    outDir: 'dist/app',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'openapi/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          // Server tests share one database per file; files run in parallel across 2 cores.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
