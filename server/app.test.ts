@@ -1,0 +1,175 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREDIT_PACKS, TWILIO_NUMBERS, WIDGET_TYPES } from './db/referenceData.ts';
+import { LATER_OPERATIONS } from './handlers/notImplemented.ts';
+import { createAccount, signIn, type Tokens } from './test/accounts.ts';
+import { startTestServer, type TestApp, type TestServer } from './test/harness.ts';
+
+let server: TestServer;
+let tokens: Tokens;
+beforeAll(async () => {
+  server = await startTestServer();
+  const account = await createAccount(server.db);
+  tokens = await signIn(server, account.email, account.password);
+});
+afterAll(() => server?.close());
+
+describe('GET /health', () => {
+  it('answers ok and the database engine, without a token', async () => {
+    const response = await server.request({ method: 'GET', url: '/api/health' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok', database: process.env.DATABASE_URL ? 'postgresql' : 'pglite' });
+  });
+});
+
+describe('GET /client/meta', () => {
+  it('answers the reference lists and the caller\'s credits record', async () => {
+    const response = await server.request({ method: 'GET', url: '/api/client/meta', token: tokens.accessToken });
+    expect(response.status).toBe(200);
+    const meta = response.body;
+    expect(meta.widgetTypes).toEqual(WIDGET_TYPES);
+    expect(meta.widgetLayouts.map((l: { name: string }) => l.name)).toEqual(['Horizontal', 'Vertical', 'Full screen', 'Square']);
+    expect(meta.callingRules).toHaveLength(3);
+    expect(meta.creditPacks).toEqual(CREDIT_PACKS.map(({ id, credits, price }) => ({ id, credits, price })));
+    expect(meta.settings).toEqual([
+      { id: 1, type: 'billing', value: { currency: 'usd', autoRechargeThresholds: [5, 10, 20, 50, 100] } },
+    ]);
+    expect(meta.twilioNumbers).toEqual(TWILIO_NUMBERS);
+    expect(meta.credits).toEqual([{ credits: 20, overdraft: 0, autoRecharge: null, minMonthlySpendingRequirement: 0 }]);
+  });
+
+  it('needs a token', async () => {
+    expect((await server.request({ method: 'GET', url: '/api/client/meta' })).status).toBe(401);
+  });
+});
+
+describe('operations of later issues', () => {
+  it('answer 501 not_implemented once authenticated', async () => {
+    const response = await server.request({ method: 'GET', url: '/api/client/widgets', token: tokens.accessToken });
+    expect(response.status).toBe(501);
+    expect(response.body).toEqual({ error: 'not_implemented', error_description: 'The listWidgets operation is not implemented yet.' });
+  });
+
+  it('still check the token first', async () => {
+    expect((await server.request({ method: 'GET', url: '/api/client/widgets' })).status).toBe(401);
+  });
+
+  it('still validate the request first', async () => {
+    const response = await server.request({ method: 'GET', url: '/api/client/calls?page=zero', token: tokens.accessToken });
+    expect(response.status).toBe(400);
+    expect(response.body.error_description).toMatch(/query parameter page must be of type integer/i);
+  });
+
+  it('accept the trailing slash the SPA sends (GET /client/agents/)', async () => {
+    const response = await server.request({ method: 'GET', url: '/api/client/agents/', token: tokens.accessToken });
+    expect(response.status).toBe(501);
+  });
+
+  it('are all listed', () => {
+    expect(LATER_OPERATIONS).toContain('listAgents');
+  });
+});
+
+describe('errors', () => {
+  it('answers JSON 404 for an unknown API route', async () => {
+    const response = await server.request({ method: 'GET', url: '/api/no/such/thing', headers: { accept: 'text/html' } });
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: 'not_found', error_description: 'No route for GET /api/no/such/thing.' });
+  });
+
+  it('answers 400 when a required body is missing', async () => {
+    const response = await server.request({ method: 'POST', url: '/api/user/register' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 'invalid_request', error_description: 'The request body is required.' });
+  });
+
+  it('answers 415 for a body type the operation does not take', async () => {
+    const response = await server.request({ method: 'POST', url: '/api/user/register', rawBody: 'hello', contentType: 'text/plain' });
+    expect(response.status).toBe(415);
+  });
+
+  it('accepts an operation\'s optional body being absent', async () => {
+    const response = await server.request({ method: 'POST', url: '/api/user/verify-email/unknown-code' });
+    expect(response.status).toBe(404);
+    expect(response.body.error).toBe('invalid_code');
+  });
+
+  it('answers 500 without internals when something breaks', async () => {
+    const broken = await server.variant({
+      adapters: (_log, base) => ({
+        ...base,
+        mail: {
+          description: 'broken',
+          send: async () => {
+            throw new Error('connect ECONNREFUSED 10.0.0.7:25 (secret internals)');
+          },
+        },
+      }),
+    });
+    const account = await createAccount(server.db);
+    const response = await broken.request({ method: 'PUT', url: '/api/user/password-reset', body: { email: account.email } });
+    expect(response.status).toBe(500);
+    expect(response.body.error).toBe('server_error');
+    expect(response.text).not.toMatch(/ECONNREFUSED|secret|stack/);
+  });
+});
+
+describe('the dev mailbox', () => {
+  it('lists the outbox as HTML with clickable links, newest first', async () => {
+    await server.request({
+      method: 'POST',
+      url: '/api/user/register',
+      body: { fullname: 'Mail Reader', email: 'mail.reader@example.com', phone: '+12015550123', password: 'secret-1', timezone: 'UTC', captchaToken: 't' },
+    });
+    const response = await server.request({ method: 'GET', url: '/dev/mailbox' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.text).toMatch(/<a href="http:\/\/dashboard\.test\/verify\/[A-Za-z0-9_-]+\?type=account">/);
+  });
+
+  it('is not served when mail goes out through SMTP', async () => {
+    const withSmtp = await server.variant({ config: { smtpUrl: 'smtp://127.0.0.1:2525' } });
+    expect((await withSmtp.request({ method: 'GET', url: '/dev/mailbox.json' })).status).toBe(404);
+  });
+});
+
+describe('the built SPA', () => {
+  let spaDir: string;
+  let spa: TestApp;
+  beforeAll(async () => {
+    spaDir = mkdtempSync(path.join(tmpdir(), 'spa-'));
+    mkdirSync(path.join(spaDir, 'assets'));
+    writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><title>Dashboard</title>');
+    writeFileSync(path.join(spaDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+    spa = await server.variant({ spaDir });
+  });
+  afterAll(() => rmSync(spaDir, { recursive: true, force: true }));
+
+  it('answers index.html, never cached, for any page the browser asks for', async () => {
+    for (const url of ['/', '/dashboard', '/widgets/manage/general/3', '/verify/abc?type=account']) {
+      const response = await spa.request({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(response.status, url).toBe(200);
+      expect(response.text).toContain('<title>Dashboard</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await spa.request({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toMatch(/max-age=31536000, immutable/);
+  });
+
+  it('answers JSON 404 for a missing asset, not the page', async () => {
+    const response = await spa.request({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } });
+    expect(response.status).toBe(404);
+  });
+
+  it('serves a favicon', async () => {
+    const response = await server.request({ method: 'GET', url: '/favicon.ico' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/image\//);
+  });
+});

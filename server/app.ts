@@ -1,0 +1,85 @@
+import fastifyFormbody from '@fastify/formbody';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import { type Adapters, describeAdapters } from './adapters/adapters.ts';
+import { OutboxMail } from './adapters/mail/outboxMail.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { AccessTokens } from './domain/auth/accessTokens.ts';
+import { TimingEqualizer } from './domain/auth/passwords.ts';
+import { loadAccessTokenKey } from './domain/auth/signingKey.ts';
+import type { HandlerContext } from './handlers/handlerContext.ts';
+import { createSecurityHandlers } from './handlers/security.ts';
+import { createServiceHandlers } from './handlers/serviceHandlers.ts';
+import { installJsonBodyParser } from './http/bodyParsing.ts';
+import { assertContractCovered, type Contract, loadContract } from './http/contract.ts';
+import { registerDevMailbox } from './http/devMailbox.ts';
+import { installErrorHandler, notFoundBody } from './http/errorHandler.ts';
+import { serializeRequestForLog } from './http/logRedaction.ts';
+import { installRequestBodyRules } from './http/requestBodies.ts';
+import { installRequestValidation } from './http/requestValidation.ts';
+import { registerSpa, sendSpaIndex, SPA_DIR, wantsSpaPage } from './http/spa.ts';
+
+/** Builds the adapters once the app's logger exists (adapters log through it). */
+export type AdapterFactory = (log: FastifyBaseLogger) => Adapters;
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  adapters: Adapters | AdapterFactory;
+  /** Defaults to openapi/dashboard.yaml. */
+  contract?: Contract;
+  /** Defaults to dist/app; tests point it elsewhere. */
+  spaDir?: string;
+}
+
+/** Largest accepted JSON or form body (413 above); multipart uploads (5 MB, spec §9) are limited by their parser. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Builds the Fastify instance (STYLE.md, Server: a function tests call and close): third-party
+ * plugins first, then the contract's routes bound to handlers by operationId, then the dev
+ * mailbox and the SPA. Ready to `listen` or `inject`.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db, contract = loadContract(), spaDir = SPA_DIR } = options;
+  const app = Fastify({
+    logger: { level: config.logLevel, serializers: { req: serializeRequestForLog } },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // The SPA calls /client/agents/ with a trailing slash (spec §7).
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const adapters = typeof options.adapters === 'function' ? options.adapters(app.log) : options.adapters;
+  for (const line of describeAdapters(adapters)) app.log.info(line);
+  app.decorateRequest('auth', null);
+  installJsonBodyParser(app);
+  installRequestValidation(app);
+  installRequestBodyRules(app, contract);
+  installErrorHandler(app);
+
+  // spec §7: the token endpoint takes a form body, as the original product sends.
+  await app.register(fastifyFormbody);
+
+  const context: HandlerContext = {
+    config,
+    db,
+    engine: config.databaseUrl ? 'postgresql' : 'pglite',
+    adapters,
+    accessTokens: new AccessTokens(await loadAccessTokenKey(db), config.accessTokenTtlSeconds),
+    timing: new TimingEqualizer(config.passwordHashParams),
+  };
+  const serviceHandlers = createServiceHandlers(context);
+  const securityHandlers = createSecurityHandlers(context);
+  assertContractCovered(contract, serviceHandlers, securityHandlers);
+  await app.register(openapiGlue, { specification: contract, serviceHandlers, securityHandlers, prefix: '/api' });
+
+  if (adapters.mail instanceof OutboxMail) registerDevMailbox(app, db);
+  const spa = await registerSpa(app, spaDir);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (spa.served && wantsSpaPage(request)) return sendSpaIndex(reply, spaDir);
+    return reply.code(404).send(notFoundBody(request));
+  });
+  return app;
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, OWASP_ARGON2ID } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      nodeEnv: 'development',
+      demoSeed: true,
+      smtpUrl: undefined,
+      recaptchaSecret: undefined,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
+      logLevel: 'info',
+      allowLocalAdapters: false,
+      passwordHashParams: OWASP_ARGON2ID,
+    });
+    expect(config.pgliteDir).toMatch(/data[/\\]pglite$/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '4000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/somewhere',
+      DATABASE_URL: 'postgres://u:p@db:5432/app',
+      PUBLIC_URL: 'https://dash.example.com/',
+      NODE_ENV: 'test',
+      DEMO_SEED: 'false',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'Ops <ops@example.com>',
+      RECAPTCHA_SECRET: 'secret',
+      ACCESS_TOKEN_TTL: '60',
+      REFRESH_TOKEN_TTL: '3600',
+      LOG_LEVEL: 'warn',
+      ALLOW_LOCAL_ADAPTERS: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '127.0.0.1',
+      dataDir: '/tmp/somewhere',
+      pgliteDir: '/tmp/somewhere/pglite',
+      databaseUrl: 'postgres://u:p@db:5432/app',
+      publicUrl: 'https://dash.example.com',
+      demoSeed: false,
+      smtpUrl: 'smtp://mail:25',
+      mailFrom: 'Ops <ops@example.com>',
+      recaptchaSecret: 'secret',
+      accessTokenTtlSeconds: 60,
+      refreshTokenTtlSeconds: 3600,
+      logLevel: 'warn',
+      allowLocalAdapters: true,
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT when unset', () => {
+    expect(loadConfig({ PORT: '3999' }).publicUrl).toBe('http://localhost:3999');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT must be a port number/],
+    [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV must be development, production or test/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a URL \(postgres:/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL must be a URL/],
+    [{ SMTP_URL: 'http://mail' }, /SMTP_URL must be a URL/],
+    [{ DEMO_SEED: 'maybe' }, /DEMO_SEED must be true or false/],
+    [{ ACCESS_TOKEN_TTL: '-5' }, /ACCESS_TOKEN_TTL must be a positive number of seconds/],
+    [{ REFRESH_TOKEN_TTL: '1.5' }, /REFRESH_TOKEN_TTL must be a whole number of seconds/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+  ])('rejects %j naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'x', NODE_ENV: 'y' })).toThrow(/PORT[\s\S]*NODE_ENV|NODE_ENV[\s\S]*PORT/);
+  });
+
+  describe('in production', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', RECAPTCHA_SECRET: 's' };
+
+    it('starts with real providers', () => {
+      expect(loadConfig(production).nodeEnv).toBe('production');
+    });
+
+    it('refuses the local captcha unless ALLOW_LOCAL_ADAPTERS=true', () => {
+      const env = { ...production, RECAPTCHA_SECRET: undefined };
+      expect(() => loadConfig(env)).toThrow(/RECAPTCHA_SECRET is required when NODE_ENV=production/);
+      expect(loadConfig({ ...env, ALLOW_LOCAL_ADAPTERS: 'true' }).recaptchaSecret).toBeUndefined();
+    });
+
+    it('never uses the mail outbox, even with ALLOW_LOCAL_ADAPTERS=true', () => {
+      const env = { ...production, SMTP_URL: undefined, ALLOW_LOCAL_ADAPTERS: 'true' };
+      expect(() => loadConfig(env)).toThrow(/SMTP_URL is required when NODE_ENV=production/);
+    });
+  });
+});

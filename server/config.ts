@@ -1,0 +1,165 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** argon2id cost parameters (memory in KiB, passes, lanes). */
+export interface PasswordHashParams {
+  memory: number;
+  passes: number;
+  parallelism: number;
+}
+
+/**
+ * OWASP Password Storage Cheat Sheet, argon2id row: m=19 MiB, t=2, p=1.
+ * Tests override this through `loadConfig(env, { passwordHashParams })` because the real cost
+ * is deliberately slow.
+ */
+export const OWASP_ARGON2ID: PasswordHashParams = { memory: 19_456, passes: 2, parallelism: 1 };
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
+
+const positiveSeconds = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .positive('must be a positive number of seconds')
+    .default(fallback);
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const optionalUrl = (protocols: string[], hint: string) =>
+  optionalText.refine(
+    (value) => value === undefined || (URL.canParse(value) && protocols.includes(new URL(value).protocol)),
+    { message: `must be a URL (${hint})` },
+  );
+
+const environmentSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65_535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database'),
+  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'http://… or https://…'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  DEMO_SEED: booleanFlag(true),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@host:587 or smtps://…'),
+  MAIL_FROM: z.string().trim().min(3, 'must be an e-mail address').default('Callback Dashboard <no-reply@localhost>'),
+  RECAPTCHA_SECRET: optionalText,
+  ACCESS_TOKEN_TTL: positiveSeconds(900),
+  REFRESH_TOKEN_TTL: positiveSeconds(30 * 24 * 60 * 60),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  ALLOW_LOCAL_ADAPTERS: booleanFlag(false),
+  TRUST_PROXY: booleanFlag(false),
+});
+
+/** The server's validated configuration. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; undefined means embedded PGlite under `dataDir/pglite`. */
+  databaseUrl: string | undefined;
+  /** PGlite directory; `null` keeps the embedded database in memory (tests). */
+  pgliteDir: string | null;
+  publicUrl: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  demoSeed: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  recaptchaSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  allowLocalAdapters: boolean;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (login throttling). */
+  trustProxy: boolean;
+  passwordHashParams: PasswordHashParams;
+}
+
+/** A configuration problem, phrased for the person starting the server. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Validates the environment into a `Config`. Pure: reads only its arguments, so tests can
+ * pass any environment. Throws `ConfigError` naming every bad variable and what is wrong.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  overrides: Partial<Config> = {},
+): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const config: Config = {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: path.resolve(e.DATA_DIR, 'pglite'),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    nodeEnv: e.NODE_ENV,
+    demoSeed: e.DEMO_SEED,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    recaptchaSecret: e.RECAPTCHA_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
+    logLevel: e.LOG_LEVEL,
+    allowLocalAdapters: e.ALLOW_LOCAL_ADAPTERS,
+    trustProxy: e.TRUST_PROXY,
+    passwordHashParams: OWASP_ARGON2ID,
+    ...overrides,
+  };
+  assertProductionSafe(config);
+  return config;
+}
+
+/**
+ * ARCHITECTURE.md, "Adapters": in production nothing silently pretends. A local captcha (and,
+ * in later issues, local payments and telephony) needs ALLOW_LOCAL_ADAPTERS=true; the mail
+ * outbox is never used in production, so SMTP_URL is required there.
+ */
+function assertProductionSafe(config: Config): void {
+  if (config.nodeEnv !== 'production') return;
+  const problems: string[] = [];
+  if (!config.smtpUrl) {
+    problems.push('SMTP_URL is required when NODE_ENV=production (the local mail outbox is for development only)');
+  }
+  if (!config.recaptchaSecret && !config.allowLocalAdapters) {
+    problems.push(
+      'RECAPTCHA_SECRET is required when NODE_ENV=production, unless ALLOW_LOCAL_ADAPTERS=true accepts the local captcha',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+}
+
+/**
+ * Reads `.env` into `process.env` when the file exists (variables already set win), then
+ * validates. Only `main.ts` calls this; everything else receives a `Config`.
+ */
+export function loadConfigFromProcess(envFile = '.env'): Config {
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  return loadConfig(process.env);
+}

@@ -1,0 +1,11 @@
+// The whole Drizzle schema in one object, for drizzle() and for typing queries. The tables live
+// in ./schema/<area>.ts; drizzle-kit reads that folder (drizzle.config.ts).
+import * as accounts from './schema/accounts.ts';
+import * as analytics from './schema/analytics.ts';
+import * as billing from './schema/billing.ts';
+import * as calls from './schema/calls.ts';
+import * as reference from './schema/reference.ts';
+import * as system from './schema/system.ts';
+import * as toolbox from './schema/toolbox.ts';
+
+export const schema = { ...accounts, ...analytics, ...billing, ...calls, ...reference, ...system, ...toolbox };

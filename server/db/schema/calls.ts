@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { createdAt, id, instant, updatedAt } from './columns.ts';
+import { widgetTypes } from './reference.ts';
+import { agents, websites, widgets } from './toolbox.ts';
+
+export const callStatuses = ['successful', 'missed', 'busy', 'no-answer'] as const;
+export const callTypes = ['instant', 'scheduled'] as const;
+export const scheduledCallStatuses = ['pending', 'in-progress', 'completed', 'failed', 'canceled'] as const;
+
+/** Custom fields #1 to #3 a visitor filled in the schedule form (spec §3 Scheduled call). */
+export interface CustomFields {
+  customField1?: string | null;
+  customField2?: string | null;
+  customField3?: string | null;
+}
+
+/**
+ * A callback a visitor scheduled (spec §3 Scheduled call). The scheduler claims due rows with
+ * FOR UPDATE SKIP LOCKED (ARCHITECTURE.md rule 3), hence the (status, scheduled_at) index.
+ */
+export const scheduledCalls = pgTable(
+  'scheduled_calls',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    websiteId: integer().references(() => websites.id, { onDelete: 'set null' }),
+    widgetId: integer().references(() => widgets.id, { onDelete: 'set null' }),
+    agentId: integer().references(() => agents.id, { onDelete: 'set null' }),
+    customerNumber: text().notNull(),
+    scheduledAt: instant().notNull(),
+    status: text({ enum: scheduledCallStatuses }).notNull().default('pending'),
+    customFields: jsonb().$type<CustomFields>().notNull().default({}),
+    attempts: integer().notNull().default(0),
+    claimedAt: instant(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('scheduled_calls_due_idx').on(t.status, t.scheduledAt),
+    index('scheduled_calls_user_id_scheduled_at_idx').on(t.userId, t.scheduledAt),
+    check(
+      'scheduled_calls_status_check',
+      sql`${t.status} in ('pending', 'in-progress', 'completed', 'failed', 'canceled')`,
+    ),
+  ],
+);
+
+/**
+ * A call between a visitor and an agent (spec §3 Call). Widget name and type are copied so past
+ * calls keep them after the widget is deleted (openapi deleteWidget).
+ */
+export const calls = pgTable(
+  'calls',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Shown as Call ID (spec §2 Calls History). */
+    convertId: text().notNull(),
+    websiteId: integer().references(() => websites.id, { onDelete: 'set null' }),
+    widgetId: integer().references(() => widgets.id, { onDelete: 'set null' }),
+    widgetName: text(),
+    widgetTypeId: integer().references(() => widgetTypes.id),
+    agentId: integer().references(() => agents.id, { onDelete: 'set null' }),
+    scheduledCallId: integer().references(() => scheduledCalls.id, { onDelete: 'set null' }),
+    type: text({ enum: callTypes }).notNull(),
+    status: text({ enum: callStatuses }).notNull(),
+    /** Seconds. */
+    duration: integer().notNull().default(0),
+    /** The page the visitor asked from (Call request URL). */
+    url: text(),
+    customerNumber: text().notNull(),
+    agentNumber: text(),
+    /** The number the call came from (Called from). */
+    calledFrom: text(),
+    geolocation: jsonb().$type<{ country?: string; region?: string; city?: string }>(),
+    customFields: jsonb().$type<CustomFields>().notNull().default({}),
+    creditsCharged: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('calls_convert_id_key').on(t.convertId),
+    index('calls_user_id_created_at_idx').on(t.userId, t.createdAt),
+    check('calls_status_check', sql`${t.status} in ('successful', 'missed', 'busy', 'no-answer')`),
+    check('calls_type_check', sql`${t.type} in ('instant', 'scheduled')`),
+  ],
+);
+
+/** The audio of a call (spec §2 Calls History: play and download as .wav). */
+export const callRecordings = pgTable(
+  'call_recordings',
+  {
+    id: id(),
+    callId: integer()
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    storageKey: text().notNull(),
+    contentType: text().notNull().default('audio/wav'),
+    duration: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('call_recordings_call_id_key').on(t.callId)],
+);
+
+/** One telephony leg of a call: to an agent or to the customer (spec §3 Call.TwilioCalls). */
+export const twilioCallLegs = pgTable(
+  'twilio_call_legs',
+  {
+    id: id(),
+    callId: integer()
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    target: text({ enum: ['agent', 'customer'] }).notNull(),
+    agentId: integer().references(() => agents.id, { onDelete: 'set null' }),
+    /** The telephony provider's id of the leg (Twilio's CallSid). */
+    providerSid: text(),
+    status: text().notNull(),
+    metadata: jsonb().$type<{ to?: string } & Record<string, unknown>>().notNull().default({}),
+    startedAt: instant(),
+    endedAt: instant(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('twilio_call_legs_call_id_idx').on(t.callId), check('twilio_call_legs_target_check', sql`${t.target} in ('agent', 'customer')`)],
+);

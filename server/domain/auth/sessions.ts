@@ -1,0 +1,118 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { refreshTokens, sessions, users } from '../../db/schema/accounts.ts';
+import { hashSecretToken, newSecretToken } from './secretTokens.ts';
+
+export type SessionRevocationReason = NonNullable<typeof sessions.$inferSelect.revokedReason>;
+
+export interface SessionStart {
+  userId: number;
+  userAgent?: string | undefined;
+  clientAddress?: string | undefined;
+}
+
+export interface IssuedRefreshToken {
+  userId: number;
+  sessionId: string;
+  refreshToken: string;
+}
+
+/** Opens a session (a refresh-token family) and issues its first refresh token. */
+export async function startSession(db: Database, start: SessionStart, refreshTtlSeconds: number): Promise<IssuedRefreshToken> {
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .insert(sessions)
+      .values({ userId: start.userId, userAgent: start.userAgent?.slice(0, 500), clientAddress: start.clientAddress })
+      .returning({ id: sessions.id });
+    const refreshToken = await insertRefreshToken(tx, session!.id, refreshTtlSeconds);
+    return { userId: start.userId, sessionId: session!.id, refreshToken };
+  });
+}
+
+/**
+ * Exchanges a refresh token for a new one in the same session (rotation). The presented token
+ * is spent atomically, so of two concurrent uses only one wins. Presenting a token that was
+ * already spent means it leaked (or a replay): the whole session is revoked, which ends the
+ * thief's and the owner's tokens alike. Answers null for any token that cannot be used.
+ */
+export async function rotateRefreshToken(
+  db: Database,
+  presented: string,
+  refreshTtlSeconds: number,
+): Promise<IssuedRefreshToken | null> {
+  const tokenHash = hashSecretToken(presented);
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [spent] = await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: now })
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.rotatedAt), gt(refreshTokens.expiresAt, now)))
+      .returning({ sessionId: refreshTokens.sessionId });
+
+    if (!spent) {
+      const [known] = await tx
+        .select({ sessionId: refreshTokens.sessionId, rotatedAt: refreshTokens.rotatedAt })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash));
+      if (known?.rotatedAt) await revokeSession(tx, known.sessionId, 'refresh_token_reuse');
+      return null;
+    }
+
+    const [owner] = await tx
+      .select({ userId: sessions.userId })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, spent.sessionId), isNull(sessions.revokedAt), isNull(users.deletedAt)));
+    if (!owner) return null;
+
+    await tx.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, spent.sessionId));
+    const refreshToken = await insertRefreshToken(tx, spent.sessionId, refreshTtlSeconds);
+    return { userId: owner.userId, sessionId: spent.sessionId, refreshToken };
+  });
+}
+
+/** True while the session is open and its account not deleted: checked on every bearer request. */
+export async function isSessionActive(db: Database, sessionId: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), isNull(users.deletedAt)));
+  return row !== undefined;
+}
+
+export async function revokeSession(db: Database, sessionId: string, reason: SessionRevocationReason): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every open session of the account, or every one but `keepSessionId`. */
+export async function revokeSessionsOfUser(
+  db: Database,
+  userId: number,
+  reason: SessionRevocationReason,
+  keepSessionId?: string,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    );
+}
+
+async function insertRefreshToken(db: Database, sessionId: string, ttlSeconds: number): Promise<string> {
+  const token = newSecretToken();
+  await db.insert(refreshTokens).values({
+    sessionId,
+    tokenHash: hashSecretToken(token),
+    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+  });
+  return token;
+}

@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Captcha } from '../../adapters/captcha/captcha.ts';
+import type { Mail } from '../../adapters/mail/mail.ts';
+import type { PasswordHashParams } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { issueOneTimeToken } from '../auth/oneTimeTokens.ts';
+import { changeCredits, openCreditsAccount, SIGNUP_GRANT_CREDITS } from '../credits/ledger.ts';
+import { verificationMail } from './accountMails.ts';
+import { normalizeEmail } from './userProfile.ts';
+
+export interface RegistrationInput {
+  fullname: string;
+  email: string;
+  phone: string;
+  password: string;
+  timezone: string;
+  captchaToken: string;
+  leadSource?: string;
+  sscid?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface RegistrationDeps {
+  db: Database;
+  mail: Mail;
+  captcha: Captcha;
+  publicUrl: string;
+  passwordHashParams: PasswordHashParams;
+  log: FastifyBaseLogger;
+}
+
+export type RegistrationOutcome = 'registered' | 'captcha_rejected' | 'account_exists' | 'account_deleted';
+
+/**
+ * Sign-up (spec §2 Register, §7): checks the bot-check token, creates the unverified account
+ * with its credits record and the sign-up grant of 20 credits (one transaction), then mails
+ * the verification link. The account signs in only after the link is used (spec §1).
+ */
+export async function registerAccount(deps: RegistrationDeps, input: RegistrationInput, clientAddress?: string): Promise<RegistrationOutcome> {
+  if (!(await deps.captcha.verify(input.captchaToken, clientAddress))) return 'captcha_rejected';
+
+  const email = normalizeEmail(input.email);
+  const existing = await findAccountByEmail(deps.db, email);
+  if (existing) return existing.deletedAt ? 'account_deleted' : 'account_exists';
+
+  const passwordHash = await hashPassword(input.password, deps.passwordHashParams);
+  const created = await deps.db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        name: input.fullname.trim(),
+        email,
+        passwordHash,
+        phone: input.phone,
+        timezone: input.timezone,
+        leadSource: input.leadSource,
+        sscid: input.sscid,
+        metadata: input.metadata,
+      })
+      // A concurrent sign-up with the same address may have won since the check above.
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id, name: users.name });
+    if (!user) return null;
+    await openCreditsAccount(tx, user.id);
+    await changeCredits(tx, { userId: user.id, delta: SIGNUP_GRANT_CREDITS, reason: 'signup_grant' });
+    const token = await issueOneTimeToken(tx, { userId: user.id, kind: 'verify_email', email });
+    return { ...user, token };
+  });
+  if (!created) return 'account_exists';
+
+  // Sent after the commit: the outbox adapter writes with the outer connection, which a
+  // PGlite transaction holds. If sending fails the account still exists, and "Forgot
+  // password" recovers it (a reset also verifies the address).
+  const link = `${deps.publicUrl}/verify/${created.token}?type=account`;
+  try {
+    await deps.mail.send(verificationMail(email, created.name, link));
+  } catch (error) {
+    deps.log.error({ err: error, to: email }, 'registration: the verification e-mail could not be sent');
+  }
+  return 'registered';
+}
+
+async function findAccountByEmail(db: Database, email: string) {
+  const [user] = await db.select({ id: users.id, deletedAt: users.deletedAt }).from(users).where(eq(users.email, email));
+  return user;
+}

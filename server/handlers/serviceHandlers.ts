@@ -1,0 +1,29 @@
+import { authHandlers } from './auth.ts';
+import type { HandlerContext, OperationHandlers } from './handlerContext.ts';
+import { metaHandlers } from './meta.ts';
+import { notImplementedHandlers } from './notImplemented.ts';
+import { systemHandlers } from './system.ts';
+import { userHandlers } from './user.ts';
+
+/**
+ * Every operation of the contract by operationId, composed from one file per tag.
+ * buildApp checks that this covers the contract exactly (http/contract.ts).
+ */
+export function createServiceHandlers(context: HandlerContext): OperationHandlers {
+  const placeholders = notImplementedHandlers();
+  const handlers: OperationHandlers = { ...placeholders };
+  const implemented = [authHandlers(context), userHandlers(context), metaHandlers(context), systemHandlers(context)];
+  for (const group of implemented) {
+    for (const [operationId, handler] of Object.entries(group)) {
+      if (operationId in handlers) {
+        throw new Error(
+          operationId in placeholders
+            ? `${operationId} is implemented now: remove it from LATER_OPERATIONS (handlers/notImplemented.ts)`
+            : `Two handlers for operation ${operationId}`,
+        );
+      }
+      handlers[operationId] = handler;
+    }
+  }
+  return handlers;
+}

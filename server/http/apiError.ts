@@ -1,0 +1,39 @@
+/**
+ * An error the API answers on purpose, as the contract's `Error` body:
+ * `{ error: <snake_case code>, error_description: <English text> }`.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly statusCode: number;
+  readonly code: string;
+  readonly headers: Record<string, string>;
+
+  constructor(statusCode: number, code: string, description: string, headers: Record<string, string> = {}) {
+    super(description);
+    this.statusCode = statusCode;
+    this.code = code;
+    this.headers = headers;
+  }
+}
+
+/**
+ * The 401 the SPA answers by refreshing once and replaying (spec §4 Token refresh). The spec
+ * says the SPA looks at the error *description* for the code while the contract says it looks
+ * at `error`: both fields carry it, so either reading works.
+ */
+export const EXPIRED_ACCESS_TOKEN = 'invalid_or_expired_access_token';
+
+export const invalidRequest = (description: string) => new ApiError(400, 'invalid_request', description);
+
+export const invalidAccessToken = () => new ApiError(401, EXPIRED_ACCESS_TOKEN, EXPIRED_ACCESS_TOKEN);
+
+export const notFound = (description = 'The requested resource is not found.') =>
+  new ApiError(404, 'not_found', description);
+
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  new ApiError(429, 'too_many_attempts', 'Too many attempts. Please try again later.', {
+    'retry-after': String(retryAfterSeconds),
+  });
+
+export const notImplemented = (operationId: string) =>
+  new ApiError(501, 'not_implemented', `The ${operationId} operation is not implemented yet.`);

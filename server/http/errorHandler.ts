@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, invalidAccessToken } from './apiError.ts';
+import { describeValidationError } from './validationMessages.ts';
+
+interface ErrorBody {
+  error: string;
+  error_description: string;
+}
+
+/** What fastify-openapi-glue throws when no security handler accepted the request. */
+interface SecurityFailure {
+  name: 'Unauthorized';
+  errors: unknown[];
+}
+
+/**
+ * The one error handler (STYLE.md, Server): every error answers `{ error, error_description }`;
+ * client mistakes (bad JSON, wrong content type, oversized body, schema violations) answer 4xx,
+ * and a 5xx never tells the client anything about the internals.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const failure = toApiError(error);
+    if (failure.statusCode >= 500 && !(error instanceof ApiError)) {
+      request.log.error({ err: error }, 'request failed');
+    }
+    return sendApiError(reply, failure);
+  });
+}
+
+export function sendApiError(reply: FastifyReply, failure: ApiError) {
+  const body: ErrorBody = { error: failure.code, error_description: failure.message };
+  return reply.code(failure.statusCode).headers(failure.headers).type('application/json; charset=utf-8').send(body);
+}
+
+function toApiError(error: FastifyError): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isSecurityFailure(error)) {
+    return error.errors.find((cause): cause is ApiError => cause instanceof ApiError) ?? invalidAccessToken();
+  }
+  if (error.validation) {
+    return new ApiError(400, 'invalid_request', describeValidationError(error.validation, error.validationContext));
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413) return new ApiError(413, 'payload_too_large', 'The request body is too large.');
+  if (status === 415) return new ApiError(415, 'unsupported_media_type', error.message);
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (malformed JSON, empty body, bad URL encoding) have safe messages.
+    return new ApiError(status, 'invalid_request', error.message);
+  }
+  return new ApiError(500, 'server_error', 'An unexpected error occurred. Please try again later.');
+}
+
+function isSecurityFailure(error: unknown): error is SecurityFailure {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { name?: unknown }).name === 'Unauthorized' &&
+    Array.isArray((error as { errors?: unknown }).errors)
+  );
+}
+
+/** JSON 404 for unknown API routes (and anything the SPA fallback does not serve). */
+export function notFoundBody(request: FastifyRequest): ErrorBody {
+  const path = request.url.split('?')[0];
+  return { error: 'not_found', error_description: `No route for ${request.method} ${path}.` };
+}

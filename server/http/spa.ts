@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Where `npm run build` puts the dashboard (vite.config.ts build.outDir). */
+export const SPA_DIR = fileURLToPath(new URL('../../dist/app', import.meta.url));
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** A phone handset in the brand colour; served when the build has no favicon (a 404 is a console error). */
+const FALLBACK_FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#83D1FC"/>' +
+  '<path fill="#fff" d="M11.6 7.5c.6-.2 1.3.1 1.6.7l1.6 3.5c.3.6.1 1.3-.4 1.7l-1.7 1.3a11 11 0 0 0 4.6 4.6l1.3-1.7c.4-.5 1.1-.7 1.7-.4l3.5 1.6c.6.3.9 1 .7 1.6l-.8 2.6c-.2.6-.8 1-1.4 1C13.9 24 8 18.1 7.9 9.7c0-.6.4-1.2 1-1.4z"/></svg>';
+
+/**
+ * Serves the built SPA when dist/app exists: hashed assets cached for a year, index.html never
+ * cached (so a deploy is picked up at once), and index.html for any other page the browser
+ * asks for, so deep links like /widgets/manage/general/3 load the app.
+ */
+export async function registerSpa(app: FastifyInstance, spaDir = SPA_DIR): Promise<{ served: boolean }> {
+  const built = existsSync(path.join(spaDir, 'index.html'));
+  if (!built || !existsSync(path.join(spaDir, 'favicon.ico'))) {
+    app.get('/favicon.ico', (_request, reply) =>
+      reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FALLBACK_FAVICON),
+    );
+  }
+
+  if (!built) return { served: false };
+  await app.register(fastifyStatic, {
+    root: spaDir,
+    index: false,
+    setHeaders(reply, filePath) {
+      const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', isHashedAsset ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+    },
+  });
+  // The static handler answers 403 for a directory; the root is the app.
+  app.get('/', (_request, reply) => sendSpaIndex(reply, spaDir));
+  return { served: true };
+}
+
+/** True for a browser navigation the SPA should answer (not the API, not the dev tools). */
+export function wantsSpaPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '';
+  if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/dev/')) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+export function sendSpaIndex(reply: FastifyReply, spaDir = SPA_DIR) {
+  return reply.header('cache-control', 'no-cache').sendFile('index.html', spaDir);
+}

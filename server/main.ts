@@ -1,0 +1,51 @@
+// The server's entry point: config → database → migrations → reference data → demo seed →
+// listen (ARCHITECTURE.md, Layout). Importing this file starts the server; nothing else does.
+import { createAdapters } from './adapters/adapters.ts';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfigFromProcess, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { prepareDatabase } from './db/prepare.ts';
+import { DEMO_ACCOUNT, demoAccountExists, seedDemoAccount } from './demo/demoAccount.ts';
+
+let config: Config;
+try {
+  config = loadConfigFromProcess();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const database = await openDatabase(config);
+await prepareDatabase(database);
+const app = await buildApp({ config, db: database.db, adapters: (log) => createAdapters(config, database.db, log) });
+
+if (config.demoSeed && (await seedDemoAccount(database.db, config.passwordHashParams))) {
+  app.log.info(`demo: created the account ${DEMO_ACCOUNT.email}`);
+}
+const showDemoLogin = await demoAccountExists(database.db);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: shutting down`);
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const banner = [
+  `Dashboard: ${config.publicUrl}  (database: ${database.engine === 'pglite' ? `PGlite in ${config.pgliteDir}` : 'PostgreSQL'})`,
+  showDemoLogin ? `Demo login: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}` : undefined,
+  config.smtpUrl ? undefined : `Mailbox: ${config.publicUrl}/dev/mailbox`,
+].filter(Boolean);
+console.log(banner.join('\n'));
