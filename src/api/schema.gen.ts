@@ -214,13 +214,13 @@ export interface paths {
         };
         /**
          * List the user's uploaded files
-         * @description The caller's own uploads (widget pictures and waiting audio), oldest first (spec §7 "GET /user/files").
+         * @description The caller's own uploads (widget pictures and waiting audio), newest first (spec §7 "GET /user/files"): the first entry with a given filename is the latest upload under that name.
          */
         get: operations["listFiles"];
         put?: never;
         /**
          * Upload a picture or audio file
-         * @description Upload (spec §4 Upload, §5 Upload). One file in the multipart field `file`; the part's filename is kept as the file's `filename`. Images (image/*) and audio (mpeg, wav, wave, x-wav, aiff, x-aiff, x-aifc, gsm, x-gsm, ulaw) up to 5 MB. Answers the caller's whole file list; the SPA finds its file by filename (spec §7).
+         * @description Upload (spec §4 Upload, §5 Upload). One file in the multipart field `file` (a single file part under another field name is accepted too; other form fields are ignored); the part's filename, without any directory, is kept as the file's `filename`. The type is read from the content, not from the name or the part's declared type: pictures (PNG, JPEG, GIF, WebP, AVIF, BMP; SVG is refused because it can carry script) and audio (MP3 audio/mpeg, WAV, AIFF/AIFC, μ-law .au audio/basic, raw GSM 06.10), at most 5,000,000 bytes. The file is served at `url` (`/files/{id}/{name}`, public, cached for a year, with the detected Content-Type and `X-Content-Type-Options: nosniff`). Answers the caller's whole file list, newest first; the SPA finds its file by filename (spec §7). The server reads the parts itself: FileUpload documents the body but Fastify does not validate multipart bodies against it.
          */
         post: operations["uploadFiles"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         put?: never;
         /**
          * Create a widget
-         * @description Widget wizard, Create Widget (spec §4 Widget wizard). `websiteId`, `agentIds` and `callingRuleId` must name the caller's own website and agents and an existing calling rule. When the new widget is active, every other widget of the same type on the same website becomes inactive (spec §4 Widgets): at most one active widget per type and website. The pseudo-type All Widgets does not exist here; the SPA sends one request per type.
+         * @description Widget wizard, Create Widget (spec §4 Widget wizard). `websiteId`, `agentIds` and `callingRuleId` must name the caller's own website and agents and an existing calling rule. When the new widget is active, every other widget of the same type on the same website becomes inactive in the same transaction (spec §4 Widgets): at most one active widget per type and website, also under concurrent saves. The pseudo-type All Widgets does not exist here; the SPA sends one request per type. Settings are stored and answered as sent.
          */
         post: operations["createWidget"];
         delete?: never;
@@ -286,13 +286,13 @@ export interface paths {
         get?: never;
         /**
          * Replace a widget
-         * @description Widget wizard, Update Widget, and the Status switch of the list (spec §4 Widgets). The body replaces the widget whole. When the widget ends up active, every other widget of the same type on the same website becomes inactive. Only the caller's widgets.
+         * @description Widget wizard, Update Widget, and the Status switch of the list (spec §4 Widgets). The body replaces the widget whole (agent links included). When the widget ends up active, every other widget of the same type on the same website becomes inactive in the same transaction. Only the caller's widgets; references are checked as on create.
          */
         put: operations["updateWidget"];
         post?: never;
         /**
          * Delete a widget
-         * @description Delete widget confirm (spec §2 Widgets). Past calls keep their widget name. Only the caller's widgets.
+         * @description Delete widget confirm (spec §2 Widgets). Its agent links go with it; the agents stay. Past calls keep their widget name. Only the caller's widgets.
          */
         delete: operations["deleteWidget"];
         options?: never;
@@ -309,13 +309,13 @@ export interface paths {
         };
         /**
          * List the user's websites
-         * @description All of the caller's websites in the order they were added (spec §2 Websites, §4 "a new one is appended").
+         * @description All of the caller's websites in the order they were added (spec §2 Websites, §4 "a new one is appended"), each with its number of widgets.
          */
         get: operations["listWebsites"];
         put?: never;
         /**
          * Add a website
-         * @description Adds a website by its domain (spec §4 Widget wizard, "If the website domain does not exist it is created first"). The domain is stored lowercased and gets a new public key for its embed snippet.
+         * @description Adds a website by its domain (spec §4 Widget wizard, "If the website domain does not exist it is created first"). What the client typed is normalized to a host name: trimmed, lowercased, without scheme, credentials, port, path, query or trailing dot, international names in punycode; `www.` is kept as typed. The website gets a new public key for its embed snippet (`/widget.js?key=…`) that never changes.
          */
         post: operations["createWebsite"];
         delete?: never;
@@ -339,7 +339,7 @@ export interface paths {
         put?: never;
         /**
          * Create an agent
-         * @description Agent form, Save Agent, and the number-only path of the widget wizard (spec §4 Agents, Widget wizard). Omitted fields take the spec's defaults: availability empty, isActive true, isVerified false, isRegular true.
+         * @description Agent form, Save Agent, and the number-only path of the widget wizard (spec §4 Agents, Widget wizard). Omitted fields take the spec's defaults: availability empty, isActive true, isVerified false, isRegular true. The phone is stored without spaces, dashes and parentheses; the name without surrounding spaces.
          */
         post: operations["createAgent"];
         delete?: never;
@@ -367,7 +367,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an agent
-         * @description Delete agent confirm (spec §2 Agents). The agent is removed from every widget's agentIds. Only the caller's agents.
+         * @description Delete agent confirm (spec §2 Agents). The agent is removed from every widget's agentIds; the widgets stay, and one left with useAgents and no agent calls nobody until it is edited. Past calls keep their rows. Only the caller's agents.
          */
         delete: operations["deleteAgent"];
         options?: never;
@@ -458,7 +458,7 @@ export interface paths {
         put?: never;
         /**
          * Start buying a credit pack
-         * @description Payment form submit flow, "create a payment intent for the pack" (spec §4, §7). Creates a payment intent for the pack's price and records an on-hold payment; the SPA confirms the card payment with `client_secret`. The pack's credits are added once the processor reports the intent succeeded. The same `idempotencyKey` answers the same intent.
+         * @description Payment form submit flow, "create a payment intent for the pack" (spec §4, §7). Creates a payment intent for the pack's price and records an on-hold payment; the SPA confirms the card payment with `client_secret`. The pack's credits are added once the processor reports the intent succeeded (the local card processor's confirm, or Stripe's `payment_intent.succeeded` webhook and polling), exactly once however often it is reported. The same `idempotencyKey` within 24 hours answers the same intent, so a double submit never charges twice; without a key every request starts a new purchase.
          */
         post: operations["createPayment"];
         delete?: never;
@@ -491,6 +491,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive Stripe's payment events
+         * @description The endpoint Stripe posts events to when the payments adapter is Stripe (configure it in Stripe's dashboard with STRIPE_WEBHOOK_SECRET). The body is verified against the `Stripe-Signature` header as sent, byte for byte. `payment_intent.succeeded` makes the payment successful and adds the pack's credits (once, however often Stripe delivers it); `payment_intent.payment_failed` and `payment_intent.canceled` mark it failed or canceled; other events are acknowledged and ignored. Not called by the SPA. Answers 501 when the payments adapter is the local card processor or no webhook secret is configured.
+         */
+        post: operations["handleStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/local-card-processor/payment-methods": {
         parameters: {
             query?: never;
@@ -502,7 +522,7 @@ export interface paths {
         put?: never;
         /**
          * Tokenize a card (local card processor)
-         * @description The local counterpart of Stripe.js `createPaymentMethod`. Accepts Stripe's test card numbers: 4242 4242 4242 4242 succeeds, 4000 0027 6000 3184 needs 3-D Secure at confirm, the decline cards answer 402. Requires the bearer token like every dashboard call. Answers 501 when the payments adapter is Stripe.
+         * @description The local counterpart of Stripe.js `createPaymentMethod`, for Stripe's test card numbers. Like Stripe it checks the card itself here (402: `incorrect_number` when the Luhn check fails, `expired_card` for an expiry in the past, `incorrect_cvc`) and decides how a test card answers a charge at confirmation: 4242 4242 4242 4242 (and any other valid number) succeeds, 4000 0027 6000 3184 needs 3-D Secure, 4000 0000 0000 0002 is declined (`card_declined`), 4000 0000 0000 9995 has insufficient funds (`insufficient_funds`), 4000 0000 0000 0069 is expired (`expired_card`) and 4000 0000 0000 0127 fails the CVC check (`incorrect_cvc`). The card number is never stored: only brand, last4 and expiry. The payment method belongs to the caller. Requires the bearer token like every dashboard call. Answers 501 when the payments adapter is Stripe.
          */
         post: operations["createLocalPaymentMethod"];
         delete?: never;
@@ -525,7 +545,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a card payment (local card processor)
-         * @description The local counterpart of Stripe.js `confirmCardPayment`, for an intent made by `POST /client/payments`. A card that needs 3-D Secure answers `requires_action`; a declined card answers `requires_payment_method` with `error`. Success adds the pack's credits. Answers 501 when the payments adapter is Stripe.
+         * @description The local counterpart of Stripe.js `confirmCardPayment`, for an intent made by `POST /client/payments`, with a payment method the caller tokenized. A card that needs 3-D Secure answers `requires_action`; a refused card answers `requires_payment_method` with `error` (the payment becomes failed; confirming again with another card may still succeed). Success makes the payment successful, adds the pack's credits once and gives it a receipt link. Confirming an intent that already succeeded answers it unchanged and charges nothing. Answers 501 when the payments adapter is Stripe.
          */
         post: operations["confirmLocalPaymentIntent"];
         delete?: never;
@@ -566,7 +586,7 @@ export interface paths {
         };
         /**
          * Get daily usage statistics
-         * @description Analytics (spec §2, §7 "GET analytics path"). One entry per UTC day and website in the range, for the caller's websites only; without `websiteId` the SPA merges the entries of a day (page views summed, widget lists concatenated). `typeId` keeps only that widget type in `usage.widgets`.
+         * @description Analytics (spec §2, §7 "GET analytics path"). One entry per UTC day and website with any activity (page views, widget views, clicks or calls) on the UTC days from dateFrom's to dateTo's, for the caller's websites only; days without activity are left out. Without `websiteId` the SPA merges the entries of a day (page views summed, widget lists concatenated). `typeId` keeps only that widget type in `usage.widgets`.
          */
         get: operations["getAnalytics"];
         put?: never;
@@ -606,7 +626,7 @@ export interface paths {
         };
         /**
          * Export the call history as CSV
-         * @description Export as CSV (spec §2 Calls History, §7). Every call matching the same filters as `listCalls`, newest first, one row per call with the Calls History columns. The SPA saves it as calls_history-{date}.csv.
+         * @description Export as CSV (spec §2 Calls History, §7). Every call matching the same filters as `listCalls`, newest first, one row per call with the Calls History columns, streamed (RFC 4180 quoting, UTF-8 without BOM). Header row: Call ID, Recording, Duration, Website, Call request URL, Type, Widget Type, Widget Name, Date/Time, Customer Number, Called from, Agent Number, Status, Custom Field #1, Custom Field #2, Custom Field #3. Values as the screen shows them (spec §4, §9): Duration mm:ss, Date/Time MM/dd/yyyy - hh:mm a in the caller's timezone, Called from "country, region, city", Status Received / Missed / Busy Line / No Answer, Type Instant / Scheduled, Recording the recording's absolute URL or empty. The SPA saves it as calls_history-{date}.csv.
          */
         get: operations["exportCallsCsv"];
         put?: never;
@@ -649,7 +669,7 @@ export interface paths {
         };
         /**
          * List scheduled callbacks
-         * @description Upcoming Calls (spec §2, §7 "GET /client/scheduled-calls"). The caller's scheduled callbacks, soonest first; dateFrom and dateTo bound scheduledAt. The Upcoming Calls screen asks for `status=pending`. Only the caller's rows.
+         * @description Upcoming Calls (spec §2, §7 "GET /client/scheduled-calls"). The caller's scheduled callbacks, soonest first; dateFrom and dateTo bound scheduledAt. The Upcoming Calls screen asks for `status=pending`. Only the caller's rows. A callback whose widget has been deleted is not listed: without its widget it can no longer be placed.
          */
         get: operations["listScheduledCalls"];
         put?: never;
@@ -838,7 +858,7 @@ export interface components {
             twilioNumbers: components["schemas"]["TwilioNumber"][];
             callingRules: components["schemas"]["CallingRule"][];
             creditPacks: components["schemas"]["CreditPack"][];
-            /** @description Account settings by type; one of type billing. */
+            /** @description Account settings by type; one of type billing, whose value holds `currency`, `autoRechargeThresholds` (the payment form's threshold list, spec §5) and `cardProcessor`: `{ "name": "local" | "stripe", "publishableKey": string | null }`, which tells the payment form whether to use the local card processor's endpoints or Stripe.js with that publishable key. */
             settings: components["schemas"]["Setting"][];
             /** @description The caller's credits record as the first and only item. */
             credits: components["schemas"]["Credits"][];
@@ -1026,6 +1046,17 @@ export interface components {
                 message: string;
             };
         };
+        /** @description A Stripe event (docs.stripe.com/api/events); only `id`, `type` and `data.object.id` are read, after the signature is verified. */
+        StripeEvent: {
+            id: string;
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        WebhookReceipt: {
+            /** @enum {boolean} */
+            received: true;
+        };
         Website: {
             id: number;
             /** @description Host name, lowercased, without scheme or path. */
@@ -1038,7 +1069,7 @@ export interface components {
             widgetCount: number;
         };
         WebsiteInput: {
-            /** @description Host name only (e.g. shop.example.com), no scheme, port or path (spec §5 Widget general). */
+            /** @description A host name (e.g. shop.example.com) or a URL whose host is taken (spec §5 Widget general, "URL or domain"); `https://Shop.Example.com/cart` adds shop.example.com. 400 when no host name with a top-level domain is left (IP addresses and localhost are refused). */
             domain: string;
         };
         WebsiteList: {
@@ -1073,14 +1104,15 @@ export interface components {
             /** @description false for placeholder agents created from a widget's single phone number. */
             isRegular: boolean;
         };
-        /** @description An agent to create or the full replacement of one (spec §4 Agents, §5 Agent). */
+        /** @description An agent to create or the full replacement of one (spec §4 Agents, §5 Agent). Rules the server checks beyond the schema (400 `invalid_request`): a regular agent (isRegular true) needs a name; in availability each day appears once, every time frame ends after it starts, and a non-empty schedule has at least one active day. */
         AgentInput: {
             /**
              * @description 5 to 50 characters; null for a placeholder agent.
              * @default null
              */
             name: string | null;
-            phone: components["schemas"]["Phone"];
+            /** @description The phone pattern (see Phone) once spaces, dashes and parentheses are removed, e.g. +1 (415) 555-0123 is stored as +14155550123 (spec §5 Agent). */
+            phone: string;
             /**
              * @description Weekly schedule; defaults to an empty schedule.
              * @default {
@@ -1263,7 +1295,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description A widget to create or the full replacement of one. When settings.settings.useAgents is true, agentIds needs at least one agent and callingRuleId a rule; otherwise settings.settings.agentNumber is required (spec §5 Widget general); the server answers 400 `invalid_request` when these do not hold. */
+        /** @description A widget to create or the full replacement of one. Rules the server checks beyond the schema, answering 400 `invalid_request` (spec §5 Widget general, Widget design): when settings.settings.useAgents is true, agentIds needs at least one agent and callingRuleId a rule, otherwise settings.settings.agentNumber is required; an active e-mail notification needs an e-mail address and an active phone notification a phone number; active redirections need an http(s) URL; active waiting audio and an active picture need a URL (absolute, or a path on this server); in activeHours each day appears once and every time frame ends after it starts, and with useSchedule a non-empty schedule has an active day. */
         WidgetInput: {
             name: string;
             /** @description One of the metadata's widgetTypes. */
@@ -1305,8 +1337,9 @@ export interface components {
             widgetViews: number;
             /** @description Times Clicked. */
             clicks: number;
+            /** @description Every call from this widget type that day, instant and scheduled, whatever the outcome. */
             calls: number;
-            /** @description Scheduled calls by outcome. */
+            /** @description The scheduled calls among them, by outcome. */
             scheduledCalls: {
                 successful: number;
                 missed: number;
@@ -1349,7 +1382,8 @@ export interface components {
             /** @description The page the call was requested from. */
             url: string;
             type: components["schemas"]["CallType"];
-            widgetId: number;
+            /** @description The widget the call came from; null once that widget is deleted (its name and type stay). */
+            widgetId: number | null;
             widgetName: string;
             widgetTypeId: number;
             /** @description The agent who answered; null when none did or no agents are used. */
@@ -1500,7 +1534,16 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `not_implemented`: the server does not serve this operation in its configuration (the local card processor when the payments adapter is Stripe). */
+        /** @description `payment_processor_error`: the card processor (Stripe) could not be reached or failed; nothing was changed, the request can be retried (spec §8 "External service error."). */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `not_implemented`: the server does not serve this operation in its configuration (the local card processor when the payments adapter is Stripe, the Stripe webhook when it is the local card processor). */
         NotImplemented: {
             headers: {
                 [name: string]: unknown;
@@ -1918,7 +1961,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadedFileList"];
                 };
             };
-            /** @description `invalid_request`: no file part, or a file type that is not accepted. */
+            /** @description `invalid_request`: no file part, more than one, or a malformed multipart body; `unsupported_file_type`: the content is not an accepted picture or audio. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description `payload_too_large` with error_description "The image size limit is 5MB." (spec §5 Upload). */
@@ -1989,9 +2032,11 @@ export interface operations {
                     "application/json": components["schemas"]["Widget"];
                 };
             };
-            /** @description `invalid_request`: a field fails validation, or a referenced type, website, agent or calling rule is unknown or not the caller's. */
+            /** @description `invalid_request`: a field fails validation (schema, or the rules of WidgetInput), or typeId or callingRuleId is not one of the metadata's. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description `not_found`: websiteId or one of agentIds is not one of the caller's. */
+            404: components["responses"]["NotFound"];
         };
     };
     updateWidget: {
@@ -2019,8 +2064,10 @@ export interface operations {
                     "application/json": components["schemas"]["Widget"];
                 };
             };
+            /** @description `invalid_request`: as on create. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description `not_found`: the widget, websiteId or one of agentIds is not one of the caller's. */
             404: components["responses"]["NotFound"];
         };
     };
@@ -2094,7 +2141,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description `website_exists`: the caller already has a website with this domain. */
+            /** @description `website_exists`: the caller already has a website with this domain (after normalization). */
             409: components["responses"]["Conflict"];
         };
     };
@@ -2285,9 +2332,12 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentMethodId"];
                 };
             };
-            /** @description `invalid_request`: the card processor does not know this payment method. */
+            /** @description `invalid_request`: the card processor does not know this payment method for the caller. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The processor refused the card when attaching it (Stripe checks a card then; its decline test cards fail here). */
+            402: components["responses"]["PaymentRequired"];
+            502: components["responses"]["BadGateway"];
         };
     };
     deletePaymentMethod: {
@@ -2312,6 +2362,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            502: components["responses"]["BadGateway"];
         };
     };
     listPayments: {
@@ -2375,6 +2426,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description `idempotency_key_reused`: the key was already used for a different pack. */
             409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
         };
     };
     setAutoRecharge: {
@@ -2421,6 +2473,37 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    handleStripeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Stripe's signature of the body (`t=…,v1=…`). */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeEvent"];
+            };
+        };
+        responses: {
+            /** @description The event is received (processed, or ignored when of no interest). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            /** @description `invalid_request`: the signature does not verify (wrong secret, altered body or too old). */
+            400: components["responses"]["BadRequest"];
+            501: components["responses"]["NotImplemented"];
+            502: components["responses"]["BadGateway"];
         };
     };
     createLocalPaymentMethod: {
@@ -2476,6 +2559,7 @@ export interface operations {
                     "application/json": components["schemas"]["LocalPaymentIntent"];
                 };
             };
+            /** @description `invalid_request`: the payment method is not one the caller tokenized. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description `not_found`: no payment intent of the caller has this client secret. */
@@ -2535,7 +2619,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Daily entries, oldest first. */
+            /** @description Daily entries, oldest first (then by websiteId). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2544,9 +2628,11 @@ export interface operations {
                     "application/json": components["schemas"]["AnalyticsList"];
                 };
             };
-            /** @description `invalid_request`: a missing or bad date, or dateFrom later than dateTo. */
+            /** @description `invalid_request`: a missing or bad date, dateFrom later than dateTo, or a range over 366 days. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description `not_found`: websiteId is not one of the caller's websites, or typeId is not a widget type. */
+            404: components["responses"]["NotFound"];
         };
     };
     listCalls: {
@@ -2587,6 +2673,8 @@ export interface operations {
             /** @description `invalid_request`: a bad filter, or dateFrom later than dateTo. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description `not_found`: websiteId is not one of the caller's websites, or widgetTypeId is not a widget type. */
+            404: components["responses"]["NotFound"];
         };
     };
     exportCallsCsv: {
@@ -2625,6 +2713,8 @@ export interface operations {
             /** @description `invalid_request`: a bad filter, or dateFrom later than dateTo. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description `not_found`: websiteId is not one of the caller's websites, or widgetTypeId is not a widget type. */
+            404: components["responses"]["NotFound"];
         };
     };
     getCallRecording: {
@@ -2691,6 +2781,8 @@ export interface operations {
             /** @description `invalid_request`: a bad filter, or dateFrom later than dateTo. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description `not_found`: agentId or websiteId is not one of the caller's. */
+            404: components["responses"]["NotFound"];
         };
     };
     getHealth: {

@@ -1,0 +1,316 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { toApiFailure } from '../shared/apiFailure.ts';
+import { commonMessages } from '../shared/messages.ts';
+import { notProvided } from '../shared/notProvided.ts';
+import { timing } from '../shared/timing.ts';
+import { authMessages } from './auth.messages.ts';
+import type {
+  AuthContext,
+  AuthEmitted,
+  AuthEvent,
+  AuthUser,
+  Credentials,
+  RegistrationRequest,
+  StoredSession,
+  TokenPair,
+} from './auth.types.ts';
+
+// Invoke inputs, named so the config holds no inline code.
+
+/** spec §7: the username is the lowercased e-mail address. */
+function tokenRequestInput({ context }: { context: AuthContext }): Credentials {
+  const credentials = context.credentials ?? { email: '', password: '' };
+  return { email: credentials.email.trim().toLowerCase(), password: credentials.password };
+}
+
+function tokenRefresherInput({ context }: { context: AuthContext }): { refreshToken: string } {
+  return { refreshToken: context.refreshToken ?? '' };
+}
+
+function registrationRequestInput({ event }: { event: AuthEvent }): RegistrationRequest {
+  assertEvent(event, 'user.register');
+  return { ...event.registration, email: event.registration.email.trim().toLowerCase() };
+}
+
+const signedOutContext: AuthContext = { authToken: null, refreshToken: null, user: null, credentials: null, error: null };
+
+/**
+ * The session of the dashboard (spec §4 Auth and Token refresh; ARCHITECTURE.md, root actors).
+ *
+ * - restores the stored session, then reloads the user to check it;
+ * - login: 1 s delay, token request, tokens stored, then the user loaded (a user held means
+ *   authenticated); failures end in `signedOut.loginFailed` with the spec's message;
+ * - registration is token-less (the e-mail must be verified first): it reports its outcome by
+ *   emitting `auth.registered` or `auth.registrationFailed`;
+ * - token refresh: `api.accessTokenExpired` from any number of failing requests starts exactly
+ *   one refresh; waiters hear `auth.tokenRefreshed` or `auth.refreshFailed`; a failed refresh
+ *   ends the session;
+ * - logout: token-delete call, then metadata reset and auth and local storage cleared.
+ */
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    emitted: {} as AuthEmitted,
+  },
+  actors: {
+    /** Reads the persisted session (local storage in src). */
+    sessionRestorer: fromPromise<StoredSession | null>(notProvided),
+    /** POST /oauth2/token, password grant. */
+    tokenRequest: fromPromise<TokenPair, Credentials>(notProvided),
+    /** GET /user with the held access token. */
+    userLoader: fromPromise<AuthUser>(notProvided),
+    /** POST /oauth2/token, refresh_token grant. */
+    tokenRefresher: fromPromise<TokenPair, { refreshToken: string }>(notProvided),
+    /** DELETE /oauth2/token. */
+    tokenRevoker: fromPromise<void>(notProvided),
+    /** POST /user/register. */
+    registrationRequest: fromPromise<void, RegistrationRequest>(notProvided),
+  },
+  actions: {
+    restoreSession: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.sessionRestorer');
+      const session = event.output;
+      return session
+        ? { authToken: session.authToken, refreshToken: session.refreshToken, user: session.user }
+        : {};
+    }),
+    storeCredentials: assign({
+      credentials: ({ event }) => {
+        assertEvent(event, 'user.login');
+        return { email: event.email, password: event.password };
+      },
+    }),
+    forgetCredentials: assign({ credentials: null }),
+    storeTokens: assign(({ event }) => {
+      assertEvent(event, ['xstate.done.actor.tokenRequest', 'xstate.done.actor.tokenRefresher']);
+      return { authToken: event.output.accessToken, refreshToken: event.output.refreshToken };
+    }),
+    storeUser: assign({
+      user: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.userLoader');
+        return event.output;
+      },
+    }),
+    setError: assign({ error: (_, params: { message: MessageDescriptor }) => params.message }),
+    clearError: assign({ error: null }),
+    clearSession: assign(signedOutContext),
+    /** Writes tokens and user to local storage (src). */
+    persistSession: () => {},
+    /** Clears local storage (src; spec §2 /logout). */
+    clearStorage: () => {},
+    /** Resets the startup metadata (src; spec §4 Logout). */
+    resetMetadata: () => {},
+    emitTokenRefreshed: emit(({ context }) => ({ type: 'auth.tokenRefreshed' as const, authToken: context.authToken ?? '' })),
+    emitRefreshFailed: emit({ type: 'auth.refreshFailed' as const }),
+    emitRegistered: emit({ type: 'auth.registered' as const }),
+    emitRegistrationFailed: emit(({ context }) => ({
+      type: 'auth.registrationFailed' as const,
+      message: context.error ?? commonMessages.unknownError,
+    })),
+  },
+  guards: {
+    isSessionStored: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.sessionRestorer');
+      return event.output !== null;
+    },
+    /** spec §8: 401 with `inactive_account` means the e-mail is not verified yet. */
+    isInactiveAccount: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.tokenRequest');
+      const failure = toApiFailure(event.error);
+      return failure.status === 401 && failure.code === 'inactive_account';
+    },
+    /** spec §8: any other 401 at login means wrong details. */
+    isLoginRejected: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.tokenRequest');
+      return toApiFailure(event.error).status === 401;
+    },
+    isAccountExisting: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.registrationRequest');
+      return toApiFailure(event.error).status === 409;
+    },
+    isAccountDeleted: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.registrationRequest');
+      return toApiFailure(event.error).status === 410;
+    },
+    /** The request failed with a token that a finished refresh already replaced. */
+    isTokenAlreadyReplaced: ({ context, event }) => {
+      assertEvent(event, 'api.accessTokenExpired');
+      return context.authToken !== null && event.token !== context.authToken;
+    },
+  },
+  delays: {
+    loginDelay: timing.loginDelay,
+  },
+}).createMachine({
+  id: 'auth',
+  context: signedOutContext,
+  initial: 'restoring',
+  states: {
+    restoring: {
+      on: { 'api.accessTokenExpired': { actions: 'emitRefreshFailed' } },
+      invoke: {
+        id: 'sessionRestorer',
+        src: 'sessionRestorer',
+        onDone: [
+          // The stored user may be stale and the token expired: reload to check both.
+          { guard: 'isSessionStored', target: '#auth.signedIn.profile.reloading', actions: 'restoreSession' },
+          { target: 'signedOut' },
+        ],
+        onError: { target: 'signedOut' },
+      },
+    },
+    signedOut: {
+      initial: 'idle',
+      on: { 'api.accessTokenExpired': { actions: 'emitRefreshFailed' } },
+      states: {
+        idle: {
+          on: {
+            'user.login': { target: 'loggingIn', actions: ['clearError', 'storeCredentials'] },
+            'user.register': { target: 'registering', actions: 'clearError' },
+          },
+        },
+        loginFailed: {
+          on: {
+            'user.login': { target: 'loggingIn', actions: ['clearError', 'storeCredentials'] },
+            'user.register': { target: 'registering', actions: 'clearError' },
+          },
+        },
+        loggingIn: {
+          initial: 'waiting',
+          states: {
+            // spec §4 Login: 1 second delay, then the token request.
+            waiting: {
+              after: { loginDelay: 'requestingToken' },
+            },
+            requestingToken: {
+              invoke: {
+                id: 'tokenRequest',
+                src: 'tokenRequest',
+                input: tokenRequestInput,
+                onDone: { target: 'loadingUser', actions: ['forgetCredentials', 'storeTokens'] },
+                onError: [
+                  {
+                    guard: 'isInactiveAccount',
+                    target: '#auth.signedOut.loginFailed',
+                    actions: ['forgetCredentials', { type: 'setError', params: { message: authMessages.inactiveAccount } }],
+                  },
+                  {
+                    guard: 'isLoginRejected',
+                    target: '#auth.signedOut.loginFailed',
+                    actions: ['forgetCredentials', { type: 'setError', params: { message: authMessages.invalidLogin } }],
+                  },
+                  {
+                    target: '#auth.signedOut.loginFailed',
+                    actions: ['forgetCredentials', { type: 'setError', params: { message: commonMessages.unknownError } }],
+                  },
+                ],
+              },
+            },
+            loadingUser: {
+              invoke: {
+                id: 'userLoader',
+                src: 'userLoader',
+                onDone: { target: '#auth.signedIn', actions: ['storeUser', 'persistSession'] },
+                onError: {
+                  target: '#auth.signedOut.loginFailed',
+                  actions: ['clearSession', { type: 'setError', params: { message: commonMessages.unknownError } }],
+                },
+              },
+            },
+          },
+        },
+        registering: {
+          invoke: {
+            id: 'registrationRequest',
+            src: 'registrationRequest',
+            input: registrationRequestInput,
+            onDone: { target: 'idle', actions: 'emitRegistered' },
+            onError: [
+              {
+                guard: 'isAccountExisting',
+                target: 'idle',
+                actions: [{ type: 'setError', params: { message: authMessages.accountExists } }, 'emitRegistrationFailed'],
+              },
+              {
+                guard: 'isAccountDeleted',
+                target: 'idle',
+                actions: [{ type: 'setError', params: { message: authMessages.accountDeleted } }, 'emitRegistrationFailed'],
+              },
+              {
+                target: 'idle',
+                actions: [{ type: 'setError', params: { message: commonMessages.unknownError } }, 'emitRegistrationFailed'],
+              },
+            ],
+          },
+        },
+      },
+    },
+    signedIn: {
+      type: 'parallel',
+      on: { 'user.logout': 'signingOut' },
+      states: {
+        session: {
+          initial: 'active',
+          states: {
+            active: {
+              on: {
+                'api.accessTokenExpired': [
+                  // A refresh already finished since that request left: hand out the new token.
+                  { guard: 'isTokenAlreadyReplaced', actions: 'emitTokenRefreshed' },
+                  { target: 'refreshing' },
+                ],
+              },
+            },
+            // spec §4: refresh once. Further `api.accessTokenExpired` events while refreshing
+            // are not handled here: their senders wait for the one outcome emitted below.
+            refreshing: {
+              invoke: {
+                id: 'tokenRefresher',
+                src: 'tokenRefresher',
+                input: tokenRefresherInput,
+                onDone: { target: 'active', actions: ['storeTokens', 'persistSession', 'emitTokenRefreshed'] },
+                // spec §4: if refresh fails, log out (the token is dead: no revoke call).
+                onError: {
+                  target: '#auth.signedOut',
+                  actions: ['emitRefreshFailed', 'clearSession', 'clearStorage', 'resetMetadata'],
+                },
+              },
+            },
+          },
+        },
+        profile: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: { 'user.reload': 'reloading' },
+            },
+            reloading: {
+              on: { 'user.reload': { target: 'reloading', reenter: true } },
+              invoke: {
+                id: 'userLoader',
+                src: 'userLoader',
+                onDone: { target: 'idle', actions: ['storeUser', 'persistSession'] },
+                // A failed reload keeps the held user; an expired session is handled by refresh.
+                onError: { target: 'idle' },
+              },
+            },
+          },
+        },
+      },
+    },
+    signingOut: {
+      on: { 'api.accessTokenExpired': { actions: 'emitRefreshFailed' } },
+      invoke: {
+        id: 'tokenRevoker',
+        src: 'tokenRevoker',
+        onDone: { target: 'signedOut', actions: ['clearSession', 'clearStorage', 'resetMetadata'] },
+        // spec §4: logout ends the local session even when the server call fails.
+        onError: { target: 'signedOut', actions: ['clearSession', 'clearStorage', 'resetMetadata'] },
+      },
+    },
+  },
+});
+
+export type AuthMachine = typeof authMachine;

@@ -1,0 +1,14 @@
+/** Business constants of spec §9, in milliseconds. */
+export const timing = {
+  /** Login waits 1 s before the token request. */
+  loginDelay: 1000,
+  /** The initial splash screen is hidden after 3 s. */
+  splash: 3000,
+  /** Verify, reset and forgot-password pages redirect after 3 s. */
+  redirect: 3000,
+  /** Toasts stay for 5000 ms. */
+  notification: 5000,
+  /** The route progress bar advances 10 every 30 ms and resets 300 ms after the route settles. */
+  progressStep: 30,
+  progressReset: 300,
+} as const;

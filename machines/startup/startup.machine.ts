@@ -1,0 +1,132 @@
+import { msg } from '@lingui/core/macro';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { notProvided } from '../shared/notProvided.ts';
+import { timing } from '../shared/timing.ts';
+import type { StartupContext, StartupEvent, StartupMetadata } from './startup.types.ts';
+
+export const startupMessages = {
+  failed: msg`Failed to start application`,
+};
+
+const emptyContext: StartupContext = { metadata: null, widgets: [], websites: [], agents: [], error: null };
+
+/**
+ * Application startup of a signed-in session (spec §2 Shell): metadata, widgets, websites and
+ * agents are fetched in sequence; any failure shows "Failed to start application" with a retry.
+ * The initial splash screen is hidden 3 s after the session starts, whatever the fetches do.
+ */
+export const startupMachine = setup({
+  types: {
+    context: {} as StartupContext,
+    events: {} as StartupEvent,
+  },
+  actors: {
+    /** GET /client/meta */
+    metadataLoader: fromPromise<StartupMetadata>(notProvided),
+    /** GET /client/widgets */
+    widgetsLoader: fromPromise<unknown[]>(notProvided),
+    /** GET /client/websites */
+    websitesLoader: fromPromise<unknown[]>(notProvided),
+    /** GET /client/agents */
+    agentsLoader: fromPromise<unknown[]>(notProvided),
+  },
+  actions: {
+    storeMetadata: assign({
+      metadata: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.metadataLoader');
+        return event.output;
+      },
+    }),
+    storeWidgets: assign({
+      widgets: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.widgetsLoader');
+        return event.output;
+      },
+    }),
+    storeWebsites: assign({
+      websites: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.websitesLoader');
+        return event.output;
+      },
+    }),
+    storeAgents: assign({
+      agents: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.agentsLoader');
+        return event.output;
+      },
+    }),
+    setFailure: assign({ error: startupMessages.failed }),
+    clearFailure: assign({ error: null }),
+    resetData: assign(emptyContext),
+  },
+  delays: {
+    splashDuration: timing.splash,
+  },
+}).createMachine({
+  id: 'startup',
+  context: emptyContext,
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'auth.signedIn': 'running' },
+    },
+    running: {
+      type: 'parallel',
+      on: { 'auth.signedOut': { target: 'idle', actions: 'resetData' } },
+      states: {
+        data: {
+          initial: 'loadingMetadata',
+          states: {
+            loadingMetadata: {
+              invoke: {
+                id: 'metadataLoader',
+                src: 'metadataLoader',
+                onDone: { target: 'loadingWidgets', actions: 'storeMetadata' },
+                onError: { target: 'failed', actions: 'setFailure' },
+              },
+            },
+            loadingWidgets: {
+              invoke: {
+                id: 'widgetsLoader',
+                src: 'widgetsLoader',
+                onDone: { target: 'loadingWebsites', actions: 'storeWidgets' },
+                onError: { target: 'failed', actions: 'setFailure' },
+              },
+            },
+            loadingWebsites: {
+              invoke: {
+                id: 'websitesLoader',
+                src: 'websitesLoader',
+                onDone: { target: 'loadingAgents', actions: 'storeWebsites' },
+                onError: { target: 'failed', actions: 'setFailure' },
+              },
+            },
+            loadingAgents: {
+              invoke: {
+                id: 'agentsLoader',
+                src: 'agentsLoader',
+                onDone: { target: 'ready', actions: 'storeAgents' },
+                onError: { target: 'failed', actions: 'setFailure' },
+              },
+            },
+            ready: {},
+            failed: {
+              on: { 'user.retry': { target: 'loadingMetadata', actions: 'clearFailure' } },
+            },
+          },
+        },
+        splash: {
+          initial: 'visible',
+          states: {
+            visible: {
+              after: { splashDuration: 'hidden' },
+            },
+            hidden: {},
+          },
+        },
+      },
+    },
+  },
+});
+
+export type StartupMachine = typeof startupMachine;

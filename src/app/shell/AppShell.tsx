@@ -1,0 +1,62 @@
+import { Alert } from '@chakra-ui/react/alert';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Spinner } from '@chakra-ui/react/spinner';
+import { useLingui } from '@lingui/react/macro';
+import { Outlet } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { hasStartupFailed, isSplashVisible, isStartupComplete } from '../../../machines/startup/startup.selectors.ts';
+import { messageText } from '../../ui/messageText.ts';
+import { useRootActors } from '../../session/RootActorsContext.tsx';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { SideMenu } from './SideMenu.tsx';
+import { SplashScreen } from './SplashScreen.tsx';
+import { TopBar } from './TopBar.tsx';
+
+/** The signed-in shell (spec §2 Shell). Views only read machine state and send events. */
+export function AppShell() {
+  const { t, i18n } = useLingui();
+  const { startup } = useRootActors();
+  const splash = useSelector(startup, isSplashVisible);
+  const complete = useSelector(startup, isStartupComplete);
+  const failed = useSelector(startup, hasStartupFailed);
+  const failure = useSelector(startup, (snapshot) => snapshot.context.error);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  let content = <Outlet />;
+  if (failed) {
+    content = (
+      <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
+        <Alert.Indicator />
+        <Alert.Title flex="1">{messageText(i18n, failure)}</Alert.Title>
+        <Button size="sm" onClick={() => startup.send({ type: 'user.retry' })}>
+          {t`Try again`}
+        </Button>
+      </Alert.Root>
+    );
+  } else if (!complete) {
+    // spec §2: a loader until websites and agents have loaded.
+    content = (
+      <Box role="status" display="flex" justifyContent="center" py="16">
+        <Spinner size="lg" color="blue.600" aria-label={t`Loading`} />
+      </Box>
+    );
+  }
+
+  return (
+    <>
+      {splash ? <SplashScreen /> : null}
+      <Box display="flex" minHeight="100vh" bg="gray.50">
+        <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+        <Box display="flex" flexDirection="column" flex="1" minWidth="0">
+          <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+          <Box as="main" flex="1" px={{ base: '4', md: '8' }} py="6">
+            <Breadcrumbs />
+            {content}
+          </Box>
+        </Box>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Text } from '@chakra-ui/react/text';
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useRootActors } from '../../session/RootActorsContext.tsx';
+import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
+import { Logo } from '../../ui/Logo.tsx';
+import { menuSections } from './menu.ts';
+
+const entryStyle = {
+  display: 'block',
+  px: '3',
+  py: '2',
+  borderRadius: 'md',
+  color: 'gray.100',
+  fontSize: 'sm',
+  textDecoration: 'none',
+  _hover: { bg: 'whiteAlpha.200' },
+  '&[aria-current=page]': { bg: 'blue.600', color: 'white', fontWeight: 'semibold' },
+} as const;
+
+/** spec §2 Shell: side menu by heading, Sign Out, logo link to /, and the user panel. */
+export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  // On small screens the menu overlays the page: a close button and Escape bring it back.
+  const { t, i18n } = useLingui();
+  const { auth } = useRootActors();
+  const user = useSelector(auth, (snapshot) => snapshot.context.user);
+  return (
+    <Box
+      as="aside"
+      id="side-menu"
+      bg="gray.900"
+      color="white"
+      width="64"
+      flexShrink={0}
+      display={{ base: open ? 'flex' : 'none', lg: 'flex' }}
+      flexDirection="column"
+      position={{ base: 'fixed', lg: 'sticky' }}
+      top="0"
+      insetY={{ base: '0', lg: 'auto' }}
+      height="100vh"
+      zIndex="overlay"
+      overflowY="auto"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      <Box px="5" py="4" display="flex" alignItems="center" justifyContent="space-between">
+        <Link to="/" onClick={onClose}>
+          <Logo inverted />
+        </Link>
+        <Button size="sm" variant="outline" color="white" hideFrom="lg" onClick={onClose} _hover={{ bg: 'whiteAlpha.200' }}>
+          {t`Close menu`}
+        </Button>
+      </Box>
+      <Box as="nav" aria-label={t`Main menu`} flex="1" px="3">
+        {menuSections.map((section) => (
+          <Box key={section.heading.id} mb="4">
+            <Text as="h2" px="3" mb="1" fontSize="xs" fontWeight="bold" textTransform="uppercase" letterSpacing="wider" color="gray.400">
+              {i18n._(section.heading)}
+            </Text>
+            <Box as="ul" listStyleType="none">
+              {section.entries.map((entry) => (
+                <li key={entry.to}>
+                  <Box asChild {...entryStyle}>
+                    <Link to={entry.to} onClick={onClose}>
+                      {i18n._(entry.label)}
+                    </Link>
+                  </Box>
+                </li>
+              ))}
+            </Box>
+          </Box>
+        ))}
+        <Box asChild {...entryStyle} mb="4">
+          <Link to="/logout">{t`Sign Out`}</Link>
+        </Box>
+        <Box hideFrom="md" px="3" mb="4" color="gray.900">
+          <LanguagePicker />
+        </Box>
+      </Box>
+      {user ? (
+        <Box as="section" aria-label={t`Account`} px="5" py="4" borderTopWidth="1px" borderColor="whiteAlpha.300" fontSize="sm">
+          <Text fontWeight="semibold">{user.name}</Text>
+          <Text color="gray.300">{t`Client`}</Text>
+          <Text color="gray.300" wordBreak="break-all">
+            {user.email}
+          </Text>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Stack } from '@chakra-ui/react/stack';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { isLoggingIn, loginError } from '../../../machines/auth/auth.selectors.ts';
+import { visibleError } from '../../../machines/form/formDraft.ts';
+import { loginMachine } from '../../../machines/login/login.machine.ts';
+import type { LoginValues } from '../../../machines/login/login.schema.ts';
+import { useRootActors } from '../../session/RootActorsContext.tsx';
+import { messageText } from '../../ui/messageText.ts';
+import { Notice } from '../../ui/Notice.tsx';
+import { RouterLink } from '../../ui/RouterLink.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { AuthHeading } from './AuthHeading.tsx';
+
+/** spec §2 Login: Email, Password, a Forgot link and Sign In; the auth machine does the rest. */
+export function LoginPage() {
+  const { t, i18n } = useLingui();
+  const { auth } = useRootActors();
+  const form = useActorRef(
+    loginMachine.provide({
+      actions: {
+        requestSignIn: ({ context }) => auth.send({ type: 'user.login', ...context.form.values }),
+      },
+    }),
+  );
+  const draft = useSelector(form, (snapshot) => snapshot.context.form);
+  const busy = useSelector(auth, isLoggingIn);
+  const failure = useSelector(auth, loginError);
+
+  const change = (field: keyof LoginValues) => (value: string) => form.send({ type: 'user.change', field, value });
+  const blur = (field: keyof LoginValues) => () => form.send({ type: 'user.blur', field });
+  const errorOf = (field: keyof LoginValues) => messageText(i18n, visibleError(draft, field));
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.send({ type: 'user.submit' });
+      }}
+    >
+      <AuthHeading title={<Trans>Sign In</Trans>} subtitle={<Trans>Enter your username and password</Trans>} />
+      <Stack gap="4">
+        {failure ? <Notice status="error">{messageText(i18n, failure)}</Notice> : null}
+        <TextField
+          label={t`Email`}
+          name="email"
+          type="email"
+          autoComplete="username"
+          value={draft.values.email}
+          error={errorOf('email')}
+          onChange={change('email')}
+          onBlur={blur('email')}
+          disabled={busy}
+        />
+        <TextField
+          label={t`Password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={draft.values.password}
+          error={errorOf('password')}
+          onChange={change('password')}
+          onBlur={blur('password')}
+          disabled={busy}
+        />
+        <Box display="flex" justifyContent="space-between" alignItems="center" gap="4" flexWrap="wrap">
+          <RouterLink to="/auth/forgot-password">
+            <Trans>Forgot Password ?</Trans>
+          </RouterLink>
+          <Button type="submit" colorPalette="blue" loading={busy}>
+            <Trans>Sign In</Trans>
+          </Button>
+        </Box>
+      </Stack>
+    </form>
+  );
+}

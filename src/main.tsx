@@ -1,0 +1,35 @@
+import { ChakraProvider } from '@chakra-ui/react/styled-system';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { connectSession, createRootActors } from './app/rootActors.ts';
+import { createAppRouter } from './app/router.ts';
+import { activateLanguage } from './i18n/activate.ts';
+import { savedLanguage } from './i18n/languages.ts';
+import { RootActorsProvider } from './session/RootActorsContext.tsx';
+import { system } from './ui/system.ts';
+
+// Root actors are created once, before anything renders (ARCHITECTURE.md, "Root actors").
+const actors = createRootActors();
+const router = createAppRouter(actors);
+connectSession(actors, router);
+
+// spec §2 Shell: the saved language, default en.
+await activateLanguage(savedLanguage(), { remember: false });
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <ChakraProvider value={system}>
+        <RootActorsProvider actors={actors}>
+          <RouterProvider router={router} />
+        </RootActorsProvider>
+      </ChakraProvider>
+    </I18nProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,7 @@
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { PlaceholderPage } from '../../../features/placeholder/PlaceholderPage.tsx';
+
+export const Route = createFileRoute('/_app/billing/success')({
+  component: () => <PlaceholderPage title={msg`Billing`} />,
+});

@@ -1,0 +1,7 @@
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { PlaceholderPage } from '../../features/placeholder/PlaceholderPage.tsx';
+
+export const Route = createFileRoute('/_app/calls')({
+  component: () => <PlaceholderPage title={msg`Calls History`} subtitle={msg`Inbounds calls from clients`} />,
+});

@@ -1,0 +1,15 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { waitFor } from 'xstate';
+import { isSignedIn } from '../../machines/auth/auth.selectors.ts';
+import { knownSession } from '../app/routeGuards.ts';
+
+/** spec §2 /logout: the logout action (token delete, storage cleared), then /auth/login. */
+export const Route = createFileRoute('/logout')({
+  beforeLoad: async ({ context }) => {
+    if (isSignedIn(await knownSession(context.auth))) {
+      context.auth.send({ type: 'user.logout' });
+      await waitFor(context.auth, (snapshot) => snapshot.matches('signedOut'), { timeout: 15_000 }).catch(() => undefined);
+    }
+    throw redirect({ to: '/auth/login', replace: true });
+  },
+});

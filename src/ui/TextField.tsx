@@ -1,0 +1,40 @@
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
+import { useId } from 'react';
+
+export interface TextFieldProps {
+  /** The visible label; it is also the input's accessible name. */
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  /** A translated message; marks the input invalid and describes it (aria-invalid, aria-describedby). */
+  error?: string;
+  type?: 'text' | 'email' | 'password';
+  autoComplete?: string;
+  disabled?: boolean;
+  required?: boolean;
+}
+
+/** A labelled text input with its validation message. */
+export function TextField({ label, name, value, onChange, onBlur, error, type = 'text', autoComplete, disabled, required }: TextFieldProps) {
+  const errorId = useId();
+  return (
+    <Field.Root invalid={Boolean(error)} disabled={disabled} required={required} ids={{ errorText: errorId }}>
+      <Field.Label>{label}</Field.Label>
+      <Input
+        name={name}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        onBlur={onBlur}
+        // Chakra links the message with aria-errormessage only; aria-describedby reaches more screen readers.
+        aria-describedby={error ? errorId : undefined}
+        bg="white"
+      />
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
