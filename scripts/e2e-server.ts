@@ -10,6 +10,7 @@ const port = process.env.PORT ?? '3100';
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'callback-e2e-'));
 process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
 process.env.NODE_ENV = 'test';
+process.env.LOG_LEVEL ??= 'warn';
 // Short-lived access tokens so the browser tests see real expiry and refresh (tests/auth/session.spec.ts).
 process.env.ACCESS_TOKEN_TTL ??= '8';
 console.log(`e2e server: data in ${process.env.DATA_DIR}`);

@@ -22,5 +22,5 @@ test('the demo account signs in and the shell is translated', async ({ page }) =
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Calls History' })).toBeVisible();
   await page.getByRole('combobox', { name: /language/i }).selectOption('fr');
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Calls History' })).toHaveCount(0);
-  await expect(page.getByRole('navigation').getByRole('link', { name: /historique/i })).toBeVisible();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Historique des appels' })).toBeVisible();
 });

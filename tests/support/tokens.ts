@@ -8,8 +8,10 @@ export async function storedTokens(page: Page): Promise<StoredTokens | null> {
     const find = (value: unknown): StoredTokens | null => {
       if (!value || typeof value !== 'object') return null;
       const record = value as Record<string, unknown>;
-      if (typeof record.refreshToken === 'string' && typeof record.accessToken === 'string') {
-        return { accessToken: record.accessToken, refreshToken: record.refreshToken };
+      // The spec names the stored access token authToken (§3 Auth state).
+      const accessToken = record.authToken ?? record.accessToken;
+      if (typeof record.refreshToken === 'string' && typeof accessToken === 'string') {
+        return { accessToken, refreshToken: record.refreshToken };
       }
       for (const inner of Object.values(record)) {
         const found = find(inner);
@@ -29,11 +31,14 @@ export async function storedTokens(page: Page): Promise<StoredTokens | null> {
   });
 }
 
-/** Counts refresh-token grants the page sends from now on. */
+/**
+ * Counts token grants the page sends from now on: after sign-in every POST /oauth2/token is a
+ * refresh (the body of a URLSearchParams fetch is not visible to Playwright, so the URL decides).
+ */
 export function countRefreshes(page: Page): () => number {
   let count = 0;
   page.on('request', (request) => {
-    if (request.url().endsWith('/api/oauth2/token') && request.method() === 'POST' && (request.postData() ?? '').includes('refresh_token')) {
+    if (request.url().endsWith('/api/oauth2/token') && request.method() === 'POST') {
       count += 1;
     }
   });
