@@ -8,6 +8,21 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 // macro preset runs through @rolldown/plugin-babel (see ../shared/STACK.md, "Lingui macros").
 const linguiMacros = () => [lingui(), babel({ presets: [linguiTransformerBabelPreset()] })];
 
+// react-datepicker require()s date-fns-tz for its optional `timeZone` prop, which the app does
+// not use (filters convert days itself, src/ui/dateTime.ts). Bundled, that require pulls the
+// CommonJS builds of date-fns and date-fns-tz (~70 kB) into every screen with a date filter;
+// this stub makes the require fail, which react-datepicker catches ("not installed").
+const datepickerWithoutTimeZones = {
+  name: 'react-datepicker-without-time-zones',
+  enforce: 'pre' as const,
+  resolveId(source: string, importer: string | undefined) {
+    return source === 'date-fns-tz' && importer?.includes('/node_modules/react-datepicker/') ? '\0react-datepicker-no-date-fns-tz' : null;
+  },
+  load(id: string) {
+    return id === '\0react-datepicker-no-date-fns-tz' ? 'throw new Error("date-fns-tz is not bundled for react-datepicker");' : null;
+  },
+};
+
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
@@ -21,6 +36,7 @@ export default defineConfig({
     }),
     react(),
     ...linguiMacros(),
+    datepickerWithoutTimeZones,
   ],
   server: {
     port: Number(process.env.PORT ?? 3000),
@@ -30,6 +46,7 @@ export default defineConfig({
       '/widget-api': apiTarget,
       '/widget.js': apiTarget,
       '/files': apiTarget,
+      '/receipts': apiTarget,
     },
   },
   build: {

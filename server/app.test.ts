@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_PACKS, TWILIO_NUMBERS, WIDGET_TYPES } from './db/referenceData.ts';
 import { LATER_OPERATIONS } from './handlers/notImplemented.ts';
+import { listOperations, loadContract } from './http/contract.ts';
 import { createAccount, signIn, type Tokens } from './test/accounts.ts';
 import { startTestServer, type TestApp, type TestServer } from './test/harness.ts';
 
@@ -34,7 +35,15 @@ describe('GET /client/meta', () => {
     expect(meta.callingRules).toHaveLength(3);
     expect(meta.creditPacks).toEqual(CREDIT_PACKS.map(({ id, credits, price }) => ({ id, credits, price })));
     expect(meta.settings).toEqual([
-      { id: 1, type: 'billing', value: { currency: 'usd', autoRechargeThresholds: [5, 10, 20, 50, 100] } },
+      {
+        id: 1,
+        type: 'billing',
+        value: {
+          currency: 'usd',
+          autoRechargeThresholds: [5, 10, 20, 50, 100],
+          cardProcessor: { name: 'local', publishableKey: null },
+        },
+      },
     ]);
     expect(meta.twilioNumbers).toEqual(TWILIO_NUMBERS);
     expect(meta.credits).toEqual([{ credits: 20, overdraft: 0, autoRecharge: null, minMonthlySpendingRequirement: 0 }]);
@@ -46,10 +55,15 @@ describe('GET /client/meta', () => {
 });
 
 describe('operations of later issues', () => {
-  it('answer 501 not_implemented once authenticated', async () => {
-    const response = await server.request({ method: 'GET', url: '/api/client/widgets', token: tokens.accessToken });
+  // A GET without path parameters that still answers 501, while any is left.
+  const laterGet = listOperations(loadContract()).find(
+    (op) => op.method === 'GET' && !op.path.includes('{') && (LATER_OPERATIONS as readonly string[]).includes(op.operationId),
+  );
+
+  it.skipIf(!laterGet)('answer 501 not_implemented once authenticated', async () => {
+    const response = await server.request({ method: 'GET', url: `/api${laterGet!.path}`, token: tokens.accessToken });
     expect(response.status).toBe(501);
-    expect(response.body).toEqual({ error: 'not_implemented', error_description: 'The listWidgets operation is not implemented yet.' });
+    expect(response.body).toEqual({ error: 'not_implemented', error_description: `The ${laterGet!.operationId} operation is not implemented yet.` });
   });
 
   it('still check the token first', async () => {
@@ -64,11 +78,12 @@ describe('operations of later issues', () => {
 
   it('accept the trailing slash the SPA sends (GET /client/agents/)', async () => {
     const response = await server.request({ method: 'GET', url: '/api/client/agents/', token: tokens.accessToken });
-    expect(response.status).toBe(501);
+    expect(response.status).toBe(200);
   });
 
-  it('are all listed', () => {
-    expect(LATER_OPERATIONS).toContain('listAgents');
+  it('are all operations of the contract', () => {
+    const operationIds = listOperations(loadContract()).map((op) => op.operationId);
+    for (const operationId of LATER_OPERATIONS) expect(operationIds).toContain(operationId);
   });
 });
 

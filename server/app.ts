@@ -14,11 +14,14 @@ import { createServiceHandlers } from './handlers/serviceHandlers.ts';
 import { installJsonBodyParser } from './http/bodyParsing.ts';
 import { assertContractCovered, type Contract, loadContract } from './http/contract.ts';
 import { registerDevMailbox } from './http/devMailbox.ts';
+import { registerFileServing } from './http/fileServing.ts';
 import { installErrorHandler, notFoundBody } from './http/errorHandler.ts';
 import { serializeRequestForLog } from './http/logRedaction.ts';
+import { installPaymentsRuntime } from './http/paymentsRuntime.ts';
 import { installRequestBodyRules } from './http/requestBodies.ts';
 import { installRequestValidation } from './http/requestValidation.ts';
 import { registerSpa, sendSpaIndex, SPA_DIR, wantsSpaPage } from './http/spa.ts';
+import { installMultipartUploads } from './http/uploads.ts';
 
 /** Builds the adapters once the app's logger exists (adapters log through it). */
 export type AdapterFactory = (log: FastifyBaseLogger) => Adapters;
@@ -60,6 +63,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // spec §7: the token endpoint takes a form body, as the original product sends.
   await app.register(fastifyFormbody);
+  // spec §5 Upload: POST /user/files takes a multipart body (before the contract's routes).
+  await installMultipartUploads(app);
 
   const context: HandlerContext = {
     config,
@@ -75,6 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openapiGlue, { specification: contract, serviceHandlers, securityHandlers, prefix: '/api' });
 
   if (adapters.mail instanceof OutboxMail) registerDevMailbox(app, db);
+  installPaymentsRuntime(app, db, adapters.payments);
+  registerFileServing(app, db, adapters.storage);
   const spa = await registerSpa(app, spaDir);
 
   app.setNotFoundHandler((request, reply) => {

@@ -77,12 +77,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  describe('Stripe keys', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_a', STRIPE_PUBLISHABLE_KEY: 'pk_test_b', STRIPE_WEBHOOK_SECRET: 'whsec_c' };
+
+    it('reads them as a set', () => {
+      expect(loadConfig(keys).stripe).toEqual({ secretKey: 'sk_test_a', publishableKey: 'pk_test_b', webhookSecret: 'whsec_c' });
+      expect(loadConfig({}).stripe).toBeUndefined();
+    });
+
+    it.each([
+      [{ ...keys, STRIPE_SECRET_KEY: 'pk_test_a' }, /STRIPE_SECRET_KEY must be a Stripe key/],
+      [{ ...keys, STRIPE_WEBHOOK_SECRET: 'secret' }, /STRIPE_WEBHOOK_SECRET must be a Stripe key/],
+      [{ STRIPE_SECRET_KEY: 'sk_test_a' }, /STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY/],
+      [{ STRIPE_PUBLISHABLE_KEY: 'pk_test_b' }, /STRIPE_SECRET_KEY is required with STRIPE_PUBLISHABLE_KEY/],
+      [{ STRIPE_WEBHOOK_SECRET: 'whsec_c' }, /STRIPE_WEBHOOK_SECRET needs STRIPE_SECRET_KEY/],
+      [{ ...keys, STRIPE_PUBLISHABLE_KEY: 'pk_live_b' }, /both be test keys or both be live keys/],
+    ])('rejects %j', (env, message) => {
+      expect(() => loadConfig(env)).toThrow(message);
+    });
+  });
+
   it('lists every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'x', NODE_ENV: 'y' })).toThrow(/PORT[\s\S]*NODE_ENV|NODE_ENV[\s\S]*PORT/);
   });
 
   describe('in production', () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', RECAPTCHA_SECRET: 's' };
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail:25',
+      RECAPTCHA_SECRET: 's',
+      STRIPE_SECRET_KEY: 'sk_live_secret',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_public',
+      STRIPE_WEBHOOK_SECRET: 'whsec_signing',
+    };
 
     it('starts with real providers', () => {
       expect(loadConfig(production).nodeEnv).toBe('production');
@@ -92,6 +119,16 @@ describe('loadConfig', () => {
       const env = { ...production, RECAPTCHA_SECRET: undefined };
       expect(() => loadConfig(env)).toThrow(/RECAPTCHA_SECRET is required when NODE_ENV=production/);
       expect(loadConfig({ ...env, ALLOW_LOCAL_ADAPTERS: 'true' }).recaptchaSecret).toBeUndefined();
+    });
+
+    it('refuses the local card processor unless ALLOW_LOCAL_ADAPTERS=true', () => {
+      const env = { ...production, STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined };
+      expect(() => loadConfig(env)).toThrow(/STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are required when NODE_ENV=production/);
+      expect(loadConfig({ ...env, ALLOW_LOCAL_ADAPTERS: 'true' }).stripe).toBeUndefined();
+    });
+
+    it('needs the Stripe webhook secret with Stripe', () => {
+      expect(() => loadConfig({ ...production, STRIPE_WEBHOOK_SECRET: undefined })).toThrow(/STRIPE_WEBHOOK_SECRET is required/);
     });
 
     it('never uses the mail outbox, even with ALLOW_LOCAL_ADAPTERS=true', () => {

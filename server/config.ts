@@ -40,6 +40,11 @@ const optionalUrl = (protocols: string[], hint: string) =>
     { message: `must be a URL (${hint})` },
   );
 
+const optionalPrefixed = (prefixes: string[], hint: string) =>
+  optionalText.refine((value) => value === undefined || prefixes.some((prefix) => value.startsWith(prefix)), {
+    message: `must be a Stripe key (${hint})`,
+  });
+
 const environmentSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -58,6 +63,9 @@ const environmentSchema = z.object({
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@host:587 or smtps://…'),
   MAIL_FROM: z.string().trim().min(3, 'must be an e-mail address').default('Callback Dashboard <no-reply@localhost>'),
   RECAPTCHA_SECRET: optionalText,
+  STRIPE_SECRET_KEY: optionalPrefixed(['sk_', 'rk_'], 'sk_test_… or sk_live_… (a restricted rk_… key works too)'),
+  STRIPE_PUBLISHABLE_KEY: optionalPrefixed(['pk_'], 'pk_test_… or pk_live_…'),
+  STRIPE_WEBHOOK_SECRET: optionalPrefixed(['whsec_'], 'whsec_…, the signing secret of the webhook endpoint'),
   ACCESS_TOKEN_TTL: positiveSeconds(900),
   REFRESH_TOKEN_TTL: positiveSeconds(30 * 24 * 60 * 60),
   LOG_LEVEL: z
@@ -84,6 +92,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   recaptchaSecret: string | undefined;
+  /** Stripe keys; unset means the local card processor (ARCHITECTURE.md, Adapters). */
+  stripe: StripeKeys | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -91,6 +101,14 @@ export interface Config {
   /** Behind a load balancer: take the client address from X-Forwarded-For (login throttling). */
   trustProxy: boolean;
   passwordHashParams: PasswordHashParams;
+}
+
+export interface StripeKeys {
+  secretKey: string;
+  /** Handed to the SPA for Stripe.js (GET /client/meta, billing setting). */
+  publishableKey: string;
+  /** Verifies POST /api/stripe/webhook; without it, outcomes are learned by polling only. */
+  webhookSecret: string | undefined;
 }
 
 /** A configuration problem, phrased for the person starting the server. */
@@ -112,6 +130,7 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const stripe = readStripeKeys(e);
   const config: Config = {
     port: e.PORT,
     host: e.HOST,
@@ -124,6 +143,7 @@ export function loadConfig(
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     recaptchaSecret: e.RECAPTCHA_SECRET,
+    stripe,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
     logLevel: e.LOG_LEVEL,
@@ -137,9 +157,9 @@ export function loadConfig(
 }
 
 /**
- * ARCHITECTURE.md, "Adapters": in production nothing silently pretends. A local captcha (and,
- * in later issues, local payments and telephony) needs ALLOW_LOCAL_ADAPTERS=true; the mail
- * outbox is never used in production, so SMTP_URL is required there.
+ * ARCHITECTURE.md, "Adapters": in production nothing silently pretends. A local captcha or the
+ * local card processor (and, in later issues, local telephony) needs ALLOW_LOCAL_ADAPTERS=true;
+ * the mail outbox is never used in production, so SMTP_URL is required there.
  */
 function assertProductionSafe(config: Config): void {
   if (config.nodeEnv !== 'production') return;
@@ -152,7 +172,32 @@ function assertProductionSafe(config: Config): void {
       'RECAPTCHA_SECRET is required when NODE_ENV=production, unless ALLOW_LOCAL_ADAPTERS=true accepts the local captcha',
     );
   }
+  if (!config.stripe && !config.allowLocalAdapters) {
+    problems.push(
+      'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are required when NODE_ENV=production, unless ALLOW_LOCAL_ADAPTERS=true accepts the local card processor',
+    );
+  }
+  if (config.stripe && !config.stripe.webhookSecret) {
+    problems.push('STRIPE_WEBHOOK_SECRET is required when NODE_ENV=production with Stripe (payments are confirmed by its webhook)');
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+}
+
+/**
+ * The Stripe keys come as a set: the secret key for the server and the publishable key for the
+ * SPA's Stripe.js, of the same mode (test or live); a webhook secret needs them.
+ */
+function readStripeKeys(e: z.infer<typeof environmentSchema>): StripeKeys | undefined {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = e;
+  const problems: string[] = [];
+  if (secretKey && !publishableKey) problems.push('STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY (the payment form loads Stripe.js with it)');
+  if (publishableKey && !secretKey) problems.push('STRIPE_SECRET_KEY is required with STRIPE_PUBLISHABLE_KEY');
+  if (webhookSecret && !secretKey) problems.push('STRIPE_WEBHOOK_SECRET needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY');
+  if (secretKey && publishableKey && secretKey.includes('_live_') !== publishableKey.includes('_live_')) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both be live keys');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return secretKey && publishableKey ? { secretKey, publishableKey, webhookSecret } : undefined;
 }
 
 /**

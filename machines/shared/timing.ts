@@ -11,4 +11,8 @@ export const timing = {
   /** The route progress bar advances 10 every 30 ms and resets 300 ms after the route settles. */
   progressStep: 30,
   progressReset: 300,
+  /** Credits are re-fetched every 10 s. */
+  creditsRefresh: 10_000,
+  /** The change-of-e-mail helper text shows for 5 s. */
+  emailHelper: 5000,
 } as const;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -7,11 +8,20 @@ import { RecaptchaCaptcha } from './captcha/recaptchaCaptcha.ts';
 import type { Mail } from './mail/mail.ts';
 import { OutboxMail } from './mail/outboxMail.ts';
 import { SmtpMail } from './mail/smtpMail.ts';
+import { LocalCardProcessor } from './payments/localCardProcessor.ts';
+import type { Payments } from './payments/payments.ts';
+import { StripePayments } from './payments/stripePayments.ts';
+import { LocalStorage } from './storage/localStorage.ts';
+import type { Storage } from './storage/storage.ts';
 
 /** The outside world, behind small interfaces (ARCHITECTURE.md, Adapters). */
 export interface Adapters {
   mail: Mail;
   captcha: Captcha;
+  /** Card payments: the local card processor (Stripe's test cards), or Stripe when its keys are set. */
+  payments: Payments;
+  /** Uploaded files (and other blobs); local directory DATA_DIR/files. */
+  storage: Storage;
 }
 
 /** Picks each adapter from the configuration: the real provider when configured, else the local one. */
@@ -22,10 +32,15 @@ export function createAdapters(config: Config, db: Database, log: FastifyBaseLog
   const captcha: Captcha = config.recaptchaSecret
     ? new RecaptchaCaptcha({ secret: config.recaptchaSecret, log })
     : new LocalCaptcha();
-  return { mail, captcha };
+  const payments: Payments = config.stripe
+    ? new StripePayments({ db, ...config.stripe })
+    : new LocalCardProcessor({ db, publicUrl: config.publicUrl });
+  // No S3-compatible storage yet: the Storage interface is ready for one.
+  const storage: Storage = new LocalStorage(path.join(config.dataDir, 'files'));
+  return { mail, captcha, storage, payments };
 }
 
 /** One line per adapter at startup, so nothing local passes unnoticed. */
 export function describeAdapters(adapters: Adapters): string[] {
-  return [`mail: ${adapters.mail.description}`, `captcha: ${adapters.captcha.description}`];
+  return [`mail: ${adapters.mail.description}`, `captcha: ${adapters.captcha.description}`, `payments: ${adapters.payments.description}`, `storage: ${adapters.storage.description}`];
 }

@@ -4,8 +4,9 @@ import * as accounts from './schema/accounts.ts';
 import * as analytics from './schema/analytics.ts';
 import * as billing from './schema/billing.ts';
 import * as calls from './schema/calls.ts';
+import * as localCardProcessor from './schema/localCardProcessor.ts';
 import * as reference from './schema/reference.ts';
 import * as system from './schema/system.ts';
 import * as toolbox from './schema/toolbox.ts';
 
-export const schema = { ...accounts, ...analytics, ...billing, ...calls, ...reference, ...system, ...toolbox };
+export const schema = { ...accounts, ...analytics, ...billing, ...calls, ...localCardProcessor, ...reference, ...system, ...toolbox };

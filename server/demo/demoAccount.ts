@@ -3,7 +3,8 @@ import type { PasswordHashParams } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
 import { hashPassword } from '../domain/auth/passwords.ts';
-import { changeCredits, openCreditsAccount, SIGNUP_GRANT_CREDITS } from '../domain/credits/ledger.ts';
+import { openCreditsAccount } from '../domain/credits/ledger.ts';
+import { demoAccountOpenedAt, type DemoHistoryOptions, type DemoHistorySummary, seedDemoHistory } from './demoHistory.ts';
 
 /** The account `npm start` offers on a fresh machine (ARCHITECTURE.md: "a demo account"). */
 export const DEMO_ACCOUNT = {
@@ -14,15 +15,26 @@ export const DEMO_ACCOUNT = {
   timezone: 'America/New_York',
 } as const;
 
+/** Twilio number 1 of the reference data (+1 212 555 0100, New York): the demo's calls come from it. */
+const DEMO_TWILIO_NUMBER_ID = 1;
+
 /**
- * Creates the demo account when the database has no account at all, so a real installation that
- * has users never gets one. Answers whether it was created.
+ * Creates the demo account with its history (demoHistory.ts) when the database has no account
+ * at all, so a real installation that has users never gets one. All in one transaction: a
+ * failure leaves nothing half-seeded, and the next start tries again. Answers the history's
+ * summary when it created the account, null otherwise.
  */
-export async function seedDemoAccount(db: Database, passwordHashParams: PasswordHashParams): Promise<boolean> {
+export async function seedDemoAccount(
+  db: Database,
+  passwordHashParams: PasswordHashParams,
+  options: Partial<DemoHistoryOptions> = {},
+): Promise<DemoHistorySummary | null> {
   const [existing] = await db.select({ accounts: count() }).from(users);
-  if ((existing?.accounts ?? 0) > 0) return false;
+  if ((existing?.accounts ?? 0) > 0) return null;
   const passwordHash = await hashPassword(DEMO_ACCOUNT.password, passwordHashParams);
+  const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
+    const openedAt = demoAccountOpenedAt(now);
     const [user] = await tx
       .insert(users)
       .values({
@@ -30,16 +42,19 @@ export async function seedDemoAccount(db: Database, passwordHashParams: Password
         email: DEMO_ACCOUNT.email,
         phone: DEMO_ACCOUNT.phone,
         timezone: DEMO_ACCOUNT.timezone,
+        country: 'US',
+        twilioNumberId: DEMO_TWILIO_NUMBER_ID,
         passwordHash,
-        emailVerifiedAt: new Date(),
+        emailVerifiedAt: openedAt,
+        createdAt: openedAt,
       })
       // Another instance starting at the same moment may have created it.
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
-    if (!user) return false;
+    if (!user) return null;
+    // The history writes the ledger itself, from the sign-up grant on (demoBilling.ts).
     await openCreditsAccount(tx, user.id);
-    await changeCredits(tx, { userId: user.id, delta: SIGNUP_GRANT_CREDITS, reason: 'signup_grant' });
-    return true;
+    return seedDemoHistory(tx, user.id, { ...options, now });
   });
 }
 

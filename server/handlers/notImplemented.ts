@@ -7,39 +7,6 @@ import type { OperationHandlers } from './handlerContext.ts';
  * Move an operationId out of this list when its handler lands in handlers/<tag>.ts.
  */
 export const LATER_OPERATIONS = [
-  // user: uploads
-  'listFiles',
-  'uploadFiles',
-  // widgets, websites, agents
-  'listWidgets',
-  'createWidget',
-  'updateWidget',
-  'deleteWidget',
-  'listWebsites',
-  'createWebsite',
-  'listAgents',
-  'createAgent',
-  'updateAgent',
-  'deleteAgent',
-  // credits, payments, local card processor
-  'getCredits',
-  'getSpentCredits',
-  'listPaymentMethods',
-  'createPaymentMethod',
-  'deletePaymentMethod',
-  'createPayment',
-  'listPayments',
-  'setAutoRecharge',
-  'deleteAutoRecharge',
-  'createLocalPaymentMethod',
-  'confirmLocalPaymentIntent',
-  'authenticateLocalPaymentIntent',
-  // analytics, calls
-  'getAnalytics',
-  'listCalls',
-  'exportCallsCsv',
-  'getCallRecording',
-  'listScheduledCalls',
 ] as const;
 
 export function notImplementedHandlers(): OperationHandlers {

@@ -1,9 +1,18 @@
+import { agentHandlers } from './agents.ts';
+import { analyticsHandlers } from './analytics.ts';
 import { authHandlers } from './auth.ts';
+import { callHandlers } from './calls.ts';
+import { creditHandlers } from './credits.ts';
 import type { HandlerContext, OperationHandlers } from './handlerContext.ts';
 import { metaHandlers } from './meta.ts';
+import { localCardProcessorHandlers } from './localCardProcessor.ts';
 import { notImplementedHandlers } from './notImplemented.ts';
+import { paymentHandlers } from './payments.ts';
 import { systemHandlers } from './system.ts';
 import { userHandlers } from './user.ts';
+import { userFileHandlers } from './userFiles.ts';
+import { websiteHandlers } from './websites.ts';
+import { widgetHandlers } from './widgets.ts';
 
 /**
  * Every operation of the contract by operationId, composed from one file per tag.
@@ -12,7 +21,21 @@ import { userHandlers } from './user.ts';
 export function createServiceHandlers(context: HandlerContext): OperationHandlers {
   const placeholders = notImplementedHandlers();
   const handlers: OperationHandlers = { ...placeholders };
-  const implemented = [authHandlers(context), userHandlers(context), metaHandlers(context), systemHandlers(context)];
+  const implemented = [
+    authHandlers(context),
+    userHandlers(context),
+    metaHandlers(context),
+    systemHandlers(context),
+    callHandlers(context),
+    analyticsHandlers(context),
+    widgetHandlers(context),
+    websiteHandlers(context),
+    agentHandlers(context),
+    userFileHandlers(context),
+    creditHandlers(context),
+    paymentHandlers(context),
+    localCardProcessorHandlers(context),
+  ];
   for (const group of implemented) {
     for (const [operationId, handler] of Object.entries(group)) {
       if (operationId in handlers) {

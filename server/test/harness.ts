@@ -21,8 +21,8 @@ export interface ApiRequest {
   body?: unknown;
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, string>;
-  /** Sent as is, with `contentType`. */
-  rawBody?: string;
+  /** Sent as is, with `contentType` (a Buffer for binary bodies such as multipart uploads). */
+  rawBody?: string | Buffer;
   contentType?: string;
   /** Adds `Authorization: Bearer <token>`. */
   token?: string;
@@ -108,7 +108,7 @@ export async function startTestServer(options: { config?: Partial<Config> } = {}
 async function injectChecked(app: FastifyInstance, request: ApiRequest): Promise<ApiResponse> {
   const headers: Record<string, string> = { ...request.headers };
   if (request.token) headers.authorization = `Bearer ${request.token}`;
-  let payload: string | undefined;
+  let payload: string | Buffer | undefined;
   if (request.rawBody !== undefined) {
     payload = request.rawBody;
     if (request.contentType) headers['content-type'] = request.contentType;

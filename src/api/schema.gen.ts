@@ -2479,8 +2479,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Stripe's signature of the body (`t=…,v1=…`). */
-                "Stripe-Signature": string;
+                /** @description Stripe's signature of the body (`Stripe-Signature`, `t=…,v1=…`). */
+                "stripe-signature": string;
             };
             path?: never;
             cookie?: never;

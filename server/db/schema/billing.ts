@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { calls } from './calls.ts';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { createdAt, id, instant, updatedAt } from './columns.ts';
 import { creditPacks } from './reference.ts';
 
 /**
@@ -91,8 +91,55 @@ export const autoRecharges = pgTable('auto_recharges', {
   paymentMethodId: integer()
     .notNull()
     .references(() => paymentMethods.id, { onDelete: 'cascade' }),
+  /**
+   * The threshold-crossing marker: a debit that leaves the balance below criticalCredits while
+   * armed disarms it and queues one purchase; only a balance back at or above the threshold
+   * re-arms it. So a purchase happens at most once per crossing (domain/payments/autoRecharge.ts).
+   */
+  isArmed: boolean().notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+export const autoRechargeJobStatuses = ['pending', 'processing', 'done', 'failed', 'canceled'] as const;
+export type AutoRechargeJobStatus = (typeof autoRechargeJobStatuses)[number];
+
+/**
+ * A queued auto-recharge purchase. Queued inside the debit's transaction, charged outside it by
+ * a worker that claims rows with FOR UPDATE SKIP LOCKED (ARCHITECTURE.md rule 3), so the card
+ * processor is never called while the balance row is locked.
+ */
+export const autoRechargeJobs = pgTable(
+  'auto_recharge_jobs',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text({ enum: autoRechargeJobStatuses }).notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    claimedAt: instant(),
+    paymentId: integer().references(() => payments.id, { onDelete: 'set null' }),
+    /** Why the job ended without a successful purchase. */
+    outcome: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One purchase in flight per account, whatever races the debits run.
+    uniqueIndex('auto_recharge_jobs_one_open_per_user').on(t.userId).where(sql`${t.status} in ('pending', 'processing')`),
+    index('auto_recharge_jobs_status_idx').on(t.status, t.id),
+    check('auto_recharge_jobs_status_check', sql`${t.status} in ('pending', 'processing', 'done', 'failed', 'canceled')`),
+  ],
+);
+
+/** The Stripe customer of an account, created on first use by the Stripe adapter. */
+export const stripeCustomers = pgTable('stripe_customers', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  customerId: text().notNull().unique(),
+  createdAt: createdAt(),
 });
 
 export const paymentStatuses = ['on-hold', 'failed', 'canceled', 'successful'] as const;
@@ -134,6 +181,8 @@ export const payments = pgTable(
     uniqueIndex('payments_processor_intent_id_key').on(t.processorIntentId),
     uniqueIndex('payments_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('payments_user_id_created_at_idx').on(t.userId, t.createdAt),
+    // The reconciler's sweep over unsettled payments (domain/payments/paymentReconciler.ts).
+    index('payments_on_hold_created_at_idx').on(t.createdAt).where(sql`${t.status} = 'on-hold'`),
     check('payments_status_check', sql`${t.status} in ('on-hold', 'failed', 'canceled', 'successful')`),
   ],
 );

@@ -64,8 +64,10 @@ export const calls = pgTable(
     convertId: text().notNull(),
     websiteId: integer().references(() => websites.id, { onDelete: 'set null' }),
     widgetId: integer().references(() => widgets.id, { onDelete: 'set null' }),
-    widgetName: text(),
-    widgetTypeId: integer().references(() => widgetTypes.id),
+    widgetName: text().notNull(),
+    widgetTypeId: integer()
+      .notNull()
+      .references(() => widgetTypes.id),
     agentId: integer().references(() => agents.id, { onDelete: 'set null' }),
     scheduledCallId: integer().references(() => scheduledCalls.id, { onDelete: 'set null' }),
     type: text({ enum: callTypes }).notNull(),
@@ -85,7 +87,10 @@ export const calls = pgTable(
   },
   (t) => [
     uniqueIndex('calls_convert_id_key').on(t.convertId),
-    index('calls_user_id_created_at_idx').on(t.userId, t.createdAt),
+    // The Calls History timeline (spec §7 GET /client/calls, /csv; analytics): one index serves
+    // the newest-first page (created_at, id desc; keyset batches of the CSV export) and, because
+    // it also holds every filter column, counts and analytics run as index-only scans.
+    index('calls_user_timeline_idx').on(t.userId, t.createdAt, t.id, t.websiteId, t.widgetTypeId, t.status, t.type),
     check('calls_status_check', sql`${t.status} in ('successful', 'missed', 'busy', 'no-answer')`),
     check('calls_type_check', sql`${t.type} in ('instant', 'scheduled')`),
   ],

@@ -7,6 +7,7 @@ import { Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { hasStartupFailed, isSplashVisible, isStartupComplete } from '../../../machines/startup/startup.selectors.ts';
+import { CreditBanner } from '../../features/billing/CreditBanner.tsx';
 import { messageText } from '../../ui/messageText.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
@@ -52,6 +53,7 @@ export function AppShell() {
         <Box display="flex" flexDirection="column" flex="1" minWidth="0">
           <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
           <Box as="main" flex="1" px={{ base: '4', md: '8' }} py="6">
+            <CreditBanner />
             <Breadcrumbs />
             {content}
           </Box>

@@ -4,7 +4,7 @@ import { Text } from '@chakra-ui/react/text';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { creditBalance } from '../../../machines/startup/startup.selectors.ts';
+import { creditBalance } from '../../../machines/credits/credits.selectors.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
 import { formatUtcOffset } from './utcOffset.ts';
@@ -16,9 +16,9 @@ function firstName(fullName: string): string {
 /** spec §2 Shell: first name with an initial badge, time zone as UTC±h:mm (to /settings), credits. */
 export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const { t } = useLingui();
-  const { auth, startup } = useRootActors();
+  const { auth, credits: creditsActor } = useRootActors();
   const user = useSelector(auth, (snapshot) => snapshot.context.user);
-  const credits = useSelector(startup, creditBalance);
+  const credits = useSelector(creditsActor, creditBalance);
   const name = user ? firstName(user.name) : '';
   const offset = user ? formatUtcOffset(user.timezone) : '';
   return (

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { authMachine } from '../../../machines/auth/auth.machine.ts';
 import type { Credentials, StoredSession, TokenPair } from '../../../machines/auth/auth.types.ts';
+import { creditsMachine } from '../../../machines/credits/credits.machine.ts';
 import { startupMachine } from '../../../machines/startup/startup.machine.ts';
 import { createApiClient } from '../../api/client.ts';
 import { messages as deMessages } from '../../locales/de/messages.po';
@@ -27,7 +28,7 @@ function renderLogin(locale: 'en' | 'de', tokenRequest: (input: Credentials) => 
       },
     }),
   ).start();
-  const actors = { auth, startup: createActor(startupMachine), api: createApiClient({ session: createAuthSessionPort() }) };
+  const actors = { auth, startup: createActor(startupMachine), credits: createActor(creditsMachine), api: createApiClient({ session: createAuthSessionPort() }) };
   const rootRoute = createRootRoute({ component: Outlet });
   const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/auth/login', component: LoginPage });
   const router = createRouter({

@@ -1,7 +1,7 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../features/placeholder/PlaceholderPage.tsx';
+import { SettingsPage } from '../../features/settings/SettingsPage.tsx';
 
+/** spec §2 Settings: Account Settings. */
 export const Route = createFileRoute('/_app/settings')({
-  component: () => <PlaceholderPage title={msg`Account Settings`} />,
+  component: SettingsPage,
 });

@@ -1,7 +1,15 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../features/placeholder/PlaceholderPage.tsx';
+import { UpcomingCallsPage } from '../../features/upcomingCalls/UpcomingCallsPage.tsx';
+import { upcomingCallsSearch } from '../../features/upcomingCalls/upcomingCalls.search.ts';
 
+/** spec §2 Upcoming Calls; filters and page live in the URL. */
 export const Route = createFileRoute('/_app/upcoming-calls')({
-  component: () => <PlaceholderPage title={msg`Upcoming Calls`} subtitle={msg`Upcoming calls from clients`} />,
+  validateSearch: upcomingCallsSearch,
+  component: UpcomingCallsRoute,
 });
+
+function UpcomingCallsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <UpcomingCallsPage search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />;
+}

@@ -1,7 +1,7 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../features/placeholder/PlaceholderPage.tsx';
+import { BillingPage } from '../../../features/billing/BillingPage.tsx';
 
+/** spec §2 Billing. */
 export const Route = createFileRoute('/_app/billing/')({
-  component: () => <PlaceholderPage title={msg`Billing`} />,
+  component: BillingPage,
 });

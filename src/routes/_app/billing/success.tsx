@@ -1,7 +1,7 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../features/placeholder/PlaceholderPage.tsx';
+import { BillingSuccessPage } from '../../../features/billing/BillingSuccessPage.tsx';
 
+/** spec §2 /billing/success. */
 export const Route = createFileRoute('/_app/billing/success')({
-  component: () => <PlaceholderPage title={msg`Billing`} />,
+  component: BillingSuccessPage,
 });

@@ -1,0 +1,97 @@
+// `npm run bench`: the issue 3 benchmarks — 1,000,000 calls in PostgreSQL and in PGlite; a
+// filtered Calls History page (p50/p95), a 100,000-row CSV export (time, peak memory) and a
+// 365-day analytics query (p50/p95), over HTTP against the real server. Not part of the tests.
+//   npm run bench                      both engines, 1,000,000 calls
+//   npm run bench -- --rows 100000     fewer rows (a quick look)
+//   npm run bench -- --only pglite     one engine (pglite or postgresql)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+const rows = Number(option('rows') ?? 1_000_000);
+const engines = (option('only') ?? 'postgresql,pglite').split(',');
+
+interface Latency {
+  p50: number;
+  p95: number;
+  max: number;
+  n: number;
+  matching?: number;
+  entries?: number;
+}
+
+interface EngineResult {
+  engine: string;
+  rows: number;
+  seedSeconds: number;
+  page_filtered: Latency;
+  page_allFilters: Latency;
+  page_unfiltered: Latency;
+  csv: { seconds: number; rows: number; megabytes: number; baselineRssMb: number; peakRssMb: number; baselineHeapMb: number; peakHeapMb: number };
+  analytics: Latency;
+  plans: Record<string, string[]>;
+  wallSeconds: number;
+}
+
+const work = mkdtempSync(path.join(tmpdir(), 'bench-'));
+const results: EngineResult[] = [];
+try {
+  for (const engine of engines) {
+    const out = path.join(work, `${engine}.json`);
+    const command = engine === 'postgresql' ? ['scripts/with-postgres.ts', 'node', 'bench/scenarios.ts'] : ['bench/scenarios.ts'];
+    console.log(`\n— ${engine}: ${rows.toLocaleString('en-US')} calls —`);
+    const started = performance.now();
+    const code = await run(command, { BENCH_ROWS: String(rows), BENCH_OUT: out, ...(engine === 'pglite' ? { DATABASE_URL: '' } : {}) });
+    if (code !== 0) throw new Error(`the ${engine} benchmark failed (exit code ${code})`);
+    results.push({ ...(JSON.parse(readFileSync(out, 'utf8')) as EngineResult), wallSeconds: (performance.now() - started) / 1000 });
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+printTable(results);
+
+function run(command: string[], env: Record<string, string>): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, command, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+function printTable(all: EngineResult[]) {
+  const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
+  const latency = (l: Latency) => `${ms(l.p50)} / ${ms(l.p95)} ms (n=${l.n})`;
+  const lines: [string, (r: EngineResult) => string][] = [
+    ['Load (INSERT … SELECT generate_series, VACUUM ANALYZE)', (r) => `${r.seedSeconds.toFixed(1)} s`],
+    [`Calls page: month + website + status, page 3 (p50 / p95)`, (r) => `${latency(r.page_filtered)}  [${r.page_filtered.matching?.toLocaleString('en-US')} match]`],
+    [`Calls page: all six filters (p50 / p95)`, (r) => `${latency(r.page_allFilters)}  [${r.page_allFilters.matching?.toLocaleString('en-US')} match]`],
+    [`Calls page: no filter, counts all rows (p50 / p95)`, (r) => `${latency(r.page_unfiltered)}  [${r.page_unfiltered.matching?.toLocaleString('en-US')} match]`],
+    ['CSV export: rows, size, time', (r) => `${r.csv.rows.toLocaleString('en-US')} rows, ${r.csv.megabytes} MB, ${r.csv.seconds.toFixed(1)} s`],
+    ['CSV export: peak RSS (before → peak)', (r) => `${r.csv.baselineRssMb} → ${r.csv.peakRssMb} MB (+${Math.round(r.csv.peakRssMb - r.csv.baselineRssMb)})`],
+    ['CSV export: peak JS heap (before → peak)', (r) => `${r.csv.baselineHeapMb} → ${r.csv.peakHeapMb} MB`],
+    [`Analytics, 365 days (p50 / p95)`, (r) => `${latency(r.analytics)}  [${r.analytics.entries} entries]`],
+    ['Benchmark wall time', (r) => `${r.wallSeconds.toFixed(0)} s`],
+  ];
+  const labelWidth = Math.max(...lines.map(([label]) => label.length)) + 2;
+  const columns = all.map((r) => lines.map(([, cell]) => cell(r)));
+  const widths = all.map((r, i) => Math.max(r.engine.length, ...columns[i]!.map((cell) => cell.length)) + 3);
+  const row = (label: string, cells: string[]) => label.padEnd(labelWidth) + cells.map((cell, i) => cell.padEnd(widths[i]!)).join('');
+  console.log(`\nBenchmarks: ${all[0]?.rows.toLocaleString('en-US')} calls of one account over 365 days\n`);
+  console.log(row('', all.map((r) => (r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'))));
+  console.log('-'.repeat(labelWidth + widths.reduce((a, b) => a + b, 0)));
+  for (const [index, [label]] of lines.entries()) console.log(row(label, columns.map((column) => column[index]!)));
+  for (const r of all) {
+    console.log(`\nPlans on ${r.engine} (EXPLAIN ANALYZE, first lines):`);
+    for (const [name, plan] of Object.entries(r.plans)) {
+      console.log(`  ${name}:`);
+      for (const line of plan.filter((l) => /Scan|Limit|Aggregate|Sort|Execution Time/.test(l)).slice(0, 8)) console.log(`    ${line.trim()}`);
+    }
+  }
+}

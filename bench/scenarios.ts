@@ -1,0 +1,141 @@
+// One engine's benchmark (bench/run.ts starts it): loads `BENCH_ROWS` calls, serves the API on
+// a real port, times the calls page, the CSV export and the year of analytics over HTTP, and
+// writes the figures as JSON to `BENCH_OUT`. PostgreSQL when DATABASE_URL is set, else PGlite
+// in a temporary directory on disk (as `npm start` uses it).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { createAdapters } from '../server/adapters/adapters.ts';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { prepareDatabase } from '../server/db/prepare.ts';
+import { percentiles, peakMemory, timeRuns } from './measure.ts';
+import { BENCH_PASSWORD, createBenchAccount, FAST_HASHING, insertBenchHistory } from './seedBench.ts';
+
+const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const out = process.env.BENCH_OUT;
+const databaseUrl = process.env.DATABASE_URL;
+const engine = databaseUrl ? 'postgresql' : 'pglite';
+const pgliteDir = databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+const log = (line: string) => console.log(`[${engine}] ${line}`);
+
+const DAY = 24 * 60 * 60 * 1000;
+const now = new Date();
+const iso = (date: Date) => date.toISOString();
+
+const handle = await openDatabase({ databaseUrl, pgliteDir: pgliteDir ? path.join(pgliteDir, 'pglite') : null });
+try {
+  await prepareDatabase(handle);
+  const account = await createBenchAccount(handle.db, `bench.${Date.now()}@example.com`);
+  let started = performance.now();
+  await insertBenchHistory(handle.db, account, rows, now, log);
+  const seedSeconds = (performance.now() - started) / 1000;
+  log(`loaded ${rows.toLocaleString('en-US')} calls in ${seedSeconds.toFixed(1)} s`);
+
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DEMO_SEED: 'false' }, { databaseUrl, pgliteDir: null, passwordHashParams: FAST_HASHING });
+  const app = await buildApp({ config, db: handle.db, adapters: (logger) => createAdapters(config, handle.db, logger) });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const tokenResponse = await fetch(`${base}/api/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: account.email, password: BENCH_PASSWORD, client_id: 'dashboard' }),
+  });
+  const { accessToken } = (await tokenResponse.json()) as { accessToken: string };
+  const headers = { authorization: `Bearer ${accessToken}` };
+
+  async function get(url: string): Promise<Response> {
+    const response = await fetch(`${base}${url}`, { headers });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+    return response;
+  }
+
+  const website = account.websiteIds[0]!;
+  const pages = {
+    // The Calls History screen with a month, a website and a status chosen, third page.
+    filtered: `/api/client/calls?websiteId=${website}&status=successful&dateFrom=${iso(new Date(now.getTime() - 30 * DAY))}&dateTo=${iso(now)}&page=3&perPage=20`,
+    // Every filter at once.
+    allFilters: `/api/client/calls?websiteId=${website}&widgetTypeId=2&status=missed&type=instant&dateFrom=${iso(new Date(now.getTime() - 90 * DAY))}&dateTo=${iso(now)}&perPage=20`,
+    // No filter: the first page and a count over the whole million.
+    unfiltered: '/api/client/calls?perPage=20',
+  };
+  const results: Record<string, unknown> = { engine, rows, seedSeconds };
+  for (const [name, url] of Object.entries(pages)) {
+    let count = 0;
+    const durations = await timeRuns(
+      50,
+      3,
+      async () => {
+        count = ((await (await get(url)).json()) as { count: number }).count;
+      },
+      60_000,
+    );
+    results[`page_${name}`] = { ...percentiles(durations), matching: count };
+    log(`calls page (${name}, ${count.toLocaleString('en-US')} matching): p50 ${percentiles(durations).p50.toFixed(1)} ms`);
+  }
+
+  // Exactly the 100,000 newest calls (or all when fewer): dateFrom is the 100,000th one's time.
+  const csvRows = Math.min(100_000, rows);
+  const nth = (await handle.db.execute(
+    sql`select created_at from calls where user_id = ${account.userId} order by created_at desc, id desc offset ${csvRows - 1} limit 1`,
+  )) as unknown as { rows: { created_at: string | Date }[] };
+  const csvUrl = `/api/client/calls/csv?dateFrom=${iso(new Date(nth.rows[0]!.created_at))}&dateTo=${iso(now)}`;
+  started = performance.now();
+  const csv = await peakMemory(async () => {
+    const response = await get(csvUrl);
+    let bytes = 0;
+    let lines = 0;
+    const reader = response.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      for (const byte of value) if (byte === 10) lines += 1;
+    }
+    return { bytes, lines };
+  });
+  const csvSeconds = (performance.now() - started) / 1000;
+  results.csv = { seconds: csvSeconds, rows: csv.result.lines - 1, megabytes: Math.round((csv.result.bytes / 1024 / 1024) * 10) / 10, ...csv, result: undefined };
+  log(`CSV export: ${(csv.result.lines - 1).toLocaleString('en-US')} rows in ${csvSeconds.toFixed(1)} s, peak RSS ${csv.peakRssMb} MB (from ${csv.baselineRssMb})`);
+
+  const analyticsUrl = `/api/client/analytics?dateFrom=${iso(new Date(now.getTime() - 364 * DAY))}&dateTo=${iso(now)}`;
+  let entries = 0;
+  const analyticsDurations = await timeRuns(
+    20,
+    1,
+    async () => {
+      entries = ((await (await get(analyticsUrl)).json()) as { data: unknown[] }).data.length;
+    },
+    60_000,
+  );
+  results.analytics = { ...percentiles(analyticsDurations), entries };
+  log(`analytics, 365 days (${entries} entries): p50 ${percentiles(analyticsDurations).p50.toFixed(1)} ms`);
+
+  results.plans = await explainPlans(account.userId, website);
+  await app.close();
+  if (out) writeFileSync(out, JSON.stringify(results, null, 2));
+} finally {
+  await handle.close();
+  if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+}
+
+/** The plans PostgreSQL picks for the filtered page, its count and the analytics' call counts. */
+async function explainPlans(userId: number, websiteId: number): Promise<Record<string, string[]>> {
+  const monthAgo = iso(new Date(now.getTime() - 30 * DAY));
+  const yearAgo = iso(new Date(now.getTime() - 365 * DAY));
+  const queries = {
+    page: sql`select c.*, w.domain, r.id from calls c left join websites w on w.id = c.website_id left join call_recordings r on r.call_id = c.id
+      where c.user_id = ${userId} and c.created_at >= ${monthAgo} and c.created_at <= ${iso(now)} and c.website_id = ${websiteId} and c.status = 'successful'
+      order by c.created_at desc, c.id desc limit 20 offset 40`,
+    count: sql`select count(*) from calls c where c.user_id = ${userId} and c.created_at >= ${monthAgo} and c.created_at <= ${iso(now)} and c.website_id = ${websiteId} and c.status = 'successful'`,
+    analyticsCalls: sql`select (created_at at time zone 'UTC')::date, website_id, widget_type_id, count(*), count(*) filter (where type = 'scheduled' and status = 'successful')
+      from calls where user_id = ${userId} and created_at >= ${yearAgo} and created_at < ${iso(now)} and website_id is not null group by 1, 2, 3`,
+  };
+  const plans: Record<string, string[]> = {};
+  for (const [name, query] of Object.entries(queries)) {
+    const result = (await handle.db.execute(sql`explain (analyze, costs off) ${query}`)) as unknown as { rows: Record<string, string>[] };
+    plans[name] = result.rows.map((row) => Object.values(row)[0]!);
+  }
+  return plans;
+}

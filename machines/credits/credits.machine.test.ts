@@ -1,0 +1,195 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, initialTransition, transition } from 'xstate';
+import { expectFullCoverage, generatePaths, replayPath, stalled } from '../test/pathCoverage.ts';
+import { english } from '../test/messages.ts';
+import { flushPromises } from '../test/clock.ts';
+import { creditsMachine } from './credits.machine.ts';
+import { creditBalance, creditBanner, creditBannerOf, isOverdraftReached } from './credits.selectors.ts';
+import type { CreditsRecord } from './credits.types.ts';
+
+const record = (over: Partial<CreditsRecord> = {}): CreditsRecord => ({
+  credits: 17,
+  overdraft: 0,
+  autoRecharge: null,
+  minMonthlySpendingRequirement: 0,
+  ...over,
+});
+const auto = { packId: 3, criticalCredits: 10, paymentMethodId: 'pm_1' };
+
+function running(loader: () => Promise<CreditsRecord>) {
+  const creditsLoader = vi.fn(loader);
+  const actor = createActor(creditsMachine.provide({ actors: { creditsLoader: fromPromise(() => creditsLoader()) } })).start();
+  return { actor, creditsLoader };
+}
+
+describe('credit banner (spec §4)', () => {
+  const text = (r: CreditsRecord, hasWidgets = true) => {
+    const banner = creditBannerOf(r, hasWidgets);
+    return banner && { status: banner.status, message: english(banner.message), link: english(banner.link) };
+  };
+
+  it('is hidden without widgets or before load', () => {
+    expect(creditBannerOf(record({ credits: 0 }), false)).toBeNull();
+    expect(creditBannerOf(null, true)).toBeNull();
+  });
+
+  it('warns that widgets are disabled with no credits and no overdraft', () => {
+    for (const autoRecharge of [null, auto]) {
+      expect(text(record({ credits: 0, overdraft: 0, autoRecharge }))).toEqual({
+        status: 'warning',
+        message: "Your widgets are disabled since you don't have any credits.",
+        link: 'Buy credits',
+      });
+    }
+  });
+
+  it('shows the overdraft error, with "Pay your bill." when auto-recharge is set', () => {
+    expect(text(record({ credits: -50, overdraft: -50 }))).toEqual({
+      status: 'error',
+      message: 'Your conversion toolbox is disabled due to an unpaid bill.',
+      link: 'Please, pay your bill to regain access to the conversion toolbox.',
+    });
+    expect(text(record({ credits: -50, overdraft: -50, autoRecharge: auto }))).toEqual({
+      status: 'error',
+      message: 'Your conversion toolbox is disabled due to an unpaid bill.',
+      link: 'Pay your bill.',
+    });
+  });
+
+  it('warns when credits fell below 1 but the overdraft is not reached', () => {
+    for (const autoRecharge of [null, auto]) {
+      for (const credits of [0, -10]) {
+        expect(text(record({ credits, overdraft: -50, autoRecharge }))).toEqual({
+          status: 'warning',
+          message: 'You ran out of your credits. Please, recharge your balance.',
+          link: 'Buy credits',
+        });
+      }
+    }
+  });
+
+  it('informs with the balance below the auto-recharge threshold', () => {
+    expect(text(record({ credits: 9, autoRecharge: auto }))).toEqual({
+      status: 'info',
+      message: 'Your credits are running low: 9 credits.',
+      link: 'Buy more credits.',
+    });
+    expect(text(record({ credits: 10, autoRecharge: auto }))).toBeNull();
+    expect(text(record({ credits: 1 }))).toBeNull();
+  });
+
+  it('tells when the overdraft is reached', () => {
+    const [idle] = initialTransition(creditsMachine);
+    const [signedIn] = transition(creditsMachine, idle, { type: 'auth.signedIn' });
+    const [reached] = transition(creditsMachine, signedIn, { type: 'credits.replaced', record: record({ credits: -5, overdraft: -5 }) });
+    expect(isOverdraftReached(reached)).toBe(true);
+    const [paid] = transition(creditsMachine, reached, { type: 'credits.added', amount: 100 });
+    expect(isOverdraftReached(paid)).toBe(false);
+    expect(creditBalance(paid)).toBe(95);
+  });
+});
+
+describe('credits machine: single steps', () => {
+  it('waits for a session and shows 0 before load', () => {
+    const [snapshot] = initialTransition(creditsMachine);
+    expect(snapshot.value).toBe('signedOut');
+    expect(creditBalance(snapshot)).toBe(0);
+  });
+
+  it('keeps the widget flag across sessions and replaces auto-recharge locally', () => {
+    const [idle] = initialTransition(creditsMachine);
+    const [withWidgets] = transition(creditsMachine, idle, { type: 'widgets.changed', hasWidgets: true });
+    const [signedIn] = transition(creditsMachine, withWidgets, { type: 'auth.signedIn' });
+    const [loaded] = transition(creditsMachine, signedIn, { type: 'credits.replaced', record: record({ autoRecharge: auto }) });
+    const [cleared] = transition(creditsMachine, loaded, { type: 'credits.autoRechargeReplaced', autoRecharge: null });
+    expect(cleared.context.record?.autoRecharge).toBeNull();
+    expect(creditBanner(transition(creditsMachine, cleared, { type: 'credits.added', amount: -17 })[0])?.status).toBe('warning');
+  });
+});
+
+describe('credits machine: simulated clock', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('fetches at sign-in and every 10 s', async () => {
+    let credits = 5;
+    const { actor, creditsLoader } = running(async () => record({ credits: credits++ }));
+    actor.send({ type: 'auth.signedIn' });
+    await flushPromises();
+    expect(creditBalance(actor.getSnapshot())).toBe(5);
+    await vi.advanceTimersByTimeAsync(9999);
+    expect(creditsLoader).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(creditsLoader).toHaveBeenCalledTimes(2);
+    expect(creditBalance(actor.getSnapshot())).toBe(6);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(creditsLoader).toHaveBeenCalledTimes(4);
+    actor.stop();
+  });
+
+  it('pauses while the tab is hidden and fetches at once when it returns', async () => {
+    const { actor, creditsLoader } = running(async () => record());
+    actor.send({ type: 'auth.signedIn' });
+    await flushPromises();
+    actor.send({ type: 'page.hidden' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(creditsLoader).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'page.visible' });
+    await flushPromises();
+    expect(creditsLoader).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(creditsLoader).toHaveBeenCalledTimes(3);
+    actor.stop();
+  });
+
+  it('keeps the last balance when a refresh fails, and stops after sign-out', async () => {
+    let fail = false;
+    const { actor, creditsLoader } = running(async () => {
+      if (fail) throw { status: 500 };
+      return record({ credits: 42 });
+    });
+    actor.send({ type: 'auth.signedIn' });
+    await flushPromises();
+    fail = true;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(creditBalance(actor.getSnapshot())).toBe(42);
+    expect(actor.getSnapshot().matches({ signedIn: { visible: 'waiting' } })).toBe(true);
+    actor.send({ type: 'auth.signedOut' });
+    expect(creditBalance(actor.getSnapshot())).toBe(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(creditsLoader).toHaveBeenCalledTimes(2);
+    actor.stop();
+  });
+});
+
+describe('credits machine: generated paths', () => {
+  const paths = generatePaths(creditsMachine, {
+    events: [
+      { type: 'auth.signedIn' },
+      { type: 'auth.signedOut' },
+      { type: 'page.hidden' },
+      { type: 'page.visible' },
+      { type: 'widgets.changed', hasWidgets: true },
+      { type: 'credits.refresh' },
+      { type: 'credits.replaced', record: record({ credits: 3 }) },
+      { type: 'credits.autoRechargeReplaced', autoRecharge: auto },
+      { type: 'credits.added', amount: 10 },
+      { type: 'xstate.done.actor.creditsLoader', output: record() },
+      { type: 'xstate.error.actor.creditsLoader', error: { status: 500 } },
+      { type: 'xstate.after.refreshInterval.credits.signedIn.visible.waiting' },
+    ],
+    contextKey: (s) => `${s.context.record ? 'record' : '-'}|${s.context.hasWidgets}`,
+  });
+
+  it('covers every state and every transition', () => {
+    expectFullCoverage(creditsMachine, paths);
+  });
+
+  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
+    const actor = createActor(creditsMachine.provide({ actors: { creditsLoader: stalled<CreditsRecord>() } })).start();
+    replayPath(path, actor, (snapshot) => {
+      if (snapshot.matches('signedOut')) expect(snapshot.context.record).toBeNull();
+    });
+    actor.stop();
+  });
+});

@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { callRecordings, calls } from '../../db/schema/calls.ts';
+import { notFoundRow } from '../domainError.ts';
+import { callRecordingWav } from './wav.ts';
+
+/** Where a synthesized recording "lives": nothing is stored, the audio is made from the call id (wav.ts). */
+export const SYNTHESIZED_RECORDING_KEY_PREFIX = 'synthesized:';
+
+export function synthesizedRecordingKey(callId: number): string {
+  return `${SYNTHESIZED_RECORDING_KEY_PREFIX}call-${callId}.wav`;
+}
+
+export interface RecordingFile {
+  filename: string;
+  contentType: 'audio/wav';
+  audio: Buffer;
+}
+
+/**
+ * The recording of one of the caller's calls (spec §2 Calls History: play and download as
+ * .wav). Throws not_found for a call of another account, an unknown call, or a call without a
+ * recording — the three look the same (contract: Tenant scoping).
+ */
+export async function findCallRecording(db: Database, userId: number, callId: number): Promise<RecordingFile> {
+  const [row] = await db
+    .select({ convertId: calls.convertId, callDuration: calls.duration, recordingDuration: callRecordings.duration })
+    .from(callRecordings)
+    .innerJoin(calls, eq(calls.id, callRecordings.callId))
+    .where(and(eq(calls.id, callId), eq(calls.userId, userId)));
+  if (!row) throw notFoundRow('recording');
+  return {
+    filename: `call-${row.convertId}.wav`,
+    contentType: 'audio/wav',
+    audio: callRecordingWav(callId, row.recordingDuration || row.callDuration),
+  };
+}

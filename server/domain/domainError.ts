@@ -1,0 +1,23 @@
+/**
+ * Codes a domain rule can refuse with; each is one of the contract's error codes. The handlers
+ * turn a DomainError into the API's `{ error, error_description }` answer
+ * (handlers/domainErrors.ts), so domain functions stay free of HTTP and callers that are not
+ * HTTP (the demo seed) get a readable exception.
+ */
+export type DomainErrorCode = 'invalid_request' | 'not_found' | 'website_exists' | 'unsupported_file_type' | 'payload_too_large';
+
+/** A domain rule refused the input; the message is an English sentence fit for error_description. */
+export class DomainError extends Error {
+  override name = 'DomainError';
+  readonly code: DomainErrorCode;
+
+  constructor(code: DomainErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export const invalidInput = (message: string) => new DomainError('invalid_request', message);
+
+/** Rows of other accounts are reported exactly like missing ones (contract: Tenant scoping). */
+export const notFoundRow = (what: string) => new DomainError('not_found', `The requested ${what} is not found.`);

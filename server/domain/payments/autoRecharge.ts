@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { autoRecharges } from '../../db/schema/billing.ts';
+import { findSavedCard } from './paymentMethods.ts';
+import { findActivePack } from './purchases.ts';
+
+/** The contract's AutoRecharge (spec §3 Auto-recharge). */
+export interface AutoRechargeSetting {
+  packId: number;
+  criticalCredits: number;
+  paymentMethodId: string;
+}
+
+export type SetAutoRechargeOutcome =
+  | { ok: true; setting: AutoRechargeSetting }
+  | { ok: false; problem: 'unknown_pack' | 'unknown_payment_method' };
+
+/**
+ * Sets up or replaces auto-recharge (spec §4 Billing, "if auto, save auto-recharge settings"):
+ * the pack must be on sale and the card one of the caller's saved cards. A new setting starts
+ * armed, so the next debit that leaves the balance below the threshold buys the pack — also
+ * after a declined purchase, once the client has changed the settings (e.g. another card).
+ */
+export async function setAutoRecharge(db: Database, userId: number, setting: AutoRechargeSetting): Promise<SetAutoRechargeOutcome> {
+  if (!(await findActivePack(db, setting.packId))) return { ok: false, problem: 'unknown_pack' };
+  const card = await findSavedCard(db, userId, setting.paymentMethodId);
+  if (!card) return { ok: false, problem: 'unknown_payment_method' };
+  const values = { packId: setting.packId, criticalCredits: setting.criticalCredits, paymentMethodId: card.id, isArmed: true };
+  await db
+    .insert(autoRecharges)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: autoRecharges.userId, set: { ...values, updatedAt: new Date() } });
+  return { ok: true, setting };
+}
+
+/** Cancel recurring charges (spec §4 Billing); idempotent. A purchase already queued is dropped by the worker. */
+export async function deleteAutoRecharge(db: Database, userId: number): Promise<void> {
+  await db.delete(autoRecharges).where(eq(autoRecharges.userId, userId));
+}

@@ -1,0 +1,61 @@
+import type { components } from '../../../src/api/schema.gen.ts';
+import { PHONE_PATTERN } from '../agents/phone.ts';
+import { checkWeeklyHours } from '../agents/weeklyHours.ts';
+import { invalidInput } from '../domainError.ts';
+
+type Schemas = components['schemas'];
+
+/** What the widget rules read of a widget input (the contract's WidgetInput). */
+export interface WidgetRuleInput {
+  callingRuleId?: number | null;
+  agentIds?: number[];
+  notifications: Schemas['WidgetNotifications'];
+  settings: Schemas['WidgetConfiguration'];
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function isWebUrl(value: string): boolean {
+  return URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol);
+}
+
+/** An uploaded file's URL (absolute, as POST /user/files answers) or a path on this server. */
+function isFileUrl(value: string): boolean {
+  return isWebUrl(value) || /^\/[^/\\]/.test(value);
+}
+
+/**
+ * The rules of spec §5 (Widget general, Widget design) that the contract's schema cannot
+ * express; the schema has already checked types, ranges (§9 Sliders) and required texts.
+ * Throws `invalid_request` naming the field.
+ */
+export function checkWidgetRules(input: WidgetRuleInput): void {
+  const { settings: general, callSetup } = input.settings;
+  if (general.useAgents) {
+    // spec §5: "when used, at least one agent and a callingRule required".
+    if ((input.agentIds ?? []).length === 0) throw invalidInput('Field agentIds needs at least one agent when settings.settings.useAgents is true.');
+    if (input.callingRuleId == null) throw invalidInput('Field callingRuleId is required when settings.settings.useAgents is true.');
+  } else if (!general.agentNumber) {
+    // spec §5: "when agents not used agentNumber required and phone pattern" (the schema checks the pattern).
+    throw invalidInput('Field settings.settings.agentNumber is required when settings.settings.useAgents is false.');
+  }
+  const { email, phoneNumber } = input.notifications;
+  if (email.isActive && !EMAIL.test(email.value)) throw invalidInput('Field notifications.email.value: Invalid email.');
+  if (phoneNumber.isActive && !PHONE_PATTERN.test(phoneNumber.value.replace(/[\s()-]/g, ''))) {
+    throw invalidInput('Field notifications.phoneNumber.value: Wrong phone number format.');
+  }
+  for (const [name, redirection] of Object.entries(general.redirections)) {
+    if (redirection.isActive && !isWebUrl(redirection.value)) {
+      throw invalidInput(`Field settings.settings.redirections.${name}.value: Must be a valid URL.`);
+    }
+  }
+  const audio = general.waitingAudio;
+  if (audio.isActive && !(audio.url && isFileUrl(audio.url))) {
+    throw invalidInput('Field settings.settings.waitingAudio.url: Must be a valid URL.');
+  }
+  if (callSetup.picture.isActive && !isFileUrl(callSetup.picture.src)) {
+    throw invalidInput('Field settings.callSetup.picture.src: Must be a valid URL.');
+  }
+  // Times available: with useSchedule on, the widget needs a day to be available on.
+  checkWeeklyHours(general.activeHours, 'settings.settings.activeHours', { requireActiveDay: general.useSchedule });
+}

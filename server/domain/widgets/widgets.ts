@@ -1,0 +1,153 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { components } from '../../../src/api/schema.gen.ts';
+import type { Database } from '../../db/client.ts';
+import { callingRules, widgetTypes } from '../../db/schema/reference.ts';
+import { agents, websites, widgetAgents, widgets } from '../../db/schema/toolbox.ts';
+import { findOwnAgents, toAgentView, type AgentView } from '../agents/agents.ts';
+import { invalidInput, notFoundRow } from '../domainError.ts';
+import { findOwnWebsite } from '../websites/websites.ts';
+import { claimActiveSlot } from './widgetActivation.ts';
+import { checkWidgetRules } from './widgetRules.ts';
+
+type Schemas = components['schemas'];
+
+/** The contract's WidgetInput; the fields with defaults there may be omitted here too. */
+export type WidgetInput = Omit<Schemas['WidgetInput'], 'callingRuleId' | 'agentIds' | 'isActive'> &
+  Partial<Pick<Schemas['WidgetInput'], 'callingRuleId' | 'agentIds' | 'isActive'>>;
+
+/** A widget as the contract's `Widget` answers it, related rows expanded. */
+export interface WidgetView {
+  id: number;
+  name: string;
+  typeId: number;
+  websiteId: number;
+  callingRuleId: number | null;
+  agentIds: number[];
+  isActive: boolean;
+  widgetType: { id: number; name: string };
+  websiteUrl: string;
+  callingRule: { id: number; name: string } | null;
+  agents: AgentView[];
+  notifications: Schemas['WidgetNotifications'];
+  settings: Schemas['WidgetConfiguration'];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The caller's widgets, newest first (spec §4: "A created widget goes to the top of the list"). */
+export async function listWidgets(db: Database, userId: number): Promise<WidgetView[]> {
+  return loadWidgetViews(db, userId);
+}
+
+/**
+ * Creates a widget of the caller, or replaces widget `widgetId` whole. In one transaction:
+ * checks the references (type and calling rule exist: `invalid_request`; website and agents
+ * are the caller's: `not_found`), switches off the other widget of the same type on the same
+ * website when this one is active (spec §4, widgetActivation.ts), writes the widget and its
+ * ordered agent links. Settings are stored as sent.
+ */
+export async function saveWidget(db: Database, userId: number, input: WidgetInput, widgetId?: number): Promise<WidgetView> {
+  checkWidgetRules(input);
+  const agentIds = input.agentIds ?? [];
+  const values = {
+    name: input.name,
+    typeId: input.typeId,
+    websiteId: input.websiteId,
+    callingRuleId: input.callingRuleId ?? null,
+    isActive: input.isActive ?? true,
+    notifications: input.notifications,
+    settings: input.settings,
+  };
+  const savedId = await db.transaction(async (tx) => {
+    await checkReferenceRows(tx, values);
+    if (values.isActive) await claimActiveSlot(tx, userId, { websiteId: values.websiteId, typeId: values.typeId, widgetId });
+    else await findOwnWebsite(tx, userId, values.websiteId);
+    await findOwnAgents(tx, userId, agentIds);
+
+    let id: number;
+    if (widgetId === undefined) {
+      const [created] = await tx.insert(widgets).values({ userId, ...values }).returning({ id: widgets.id });
+      id = created!.id;
+    } else {
+      const [updated] = await tx
+        .update(widgets)
+        .set(values)
+        .where(and(eq(widgets.id, widgetId), eq(widgets.userId, userId)))
+        .returning({ id: widgets.id });
+      if (!updated) throw notFoundRow('widget');
+      id = updated.id;
+      await tx.delete(widgetAgents).where(eq(widgetAgents.widgetId, id));
+    }
+    if (agentIds.length > 0) {
+      await tx.insert(widgetAgents).values(agentIds.map((agentId, position) => ({ widgetId: id, agentId, position })));
+    }
+    return id;
+  });
+  const [view] = await loadWidgetViews(db, userId, savedId);
+  return view!;
+}
+
+/** Deletes one of the caller's widgets and its agent links; past calls keep its name (calls.widgetName). */
+export async function deleteWidget(db: Database, userId: number, widgetId: number): Promise<void> {
+  const deleted = await db
+    .delete(widgets)
+    .where(and(eq(widgets.id, widgetId), eq(widgets.userId, userId)))
+    .returning({ id: widgets.id });
+  if (deleted.length === 0) throw notFoundRow('widget');
+}
+
+async function checkReferenceRows(tx: Database, values: { typeId: number; callingRuleId: number | null }) {
+  const [type] = await tx.select({ id: widgetTypes.id }).from(widgetTypes).where(eq(widgetTypes.id, values.typeId));
+  if (!type) throw invalidInput(`Field typeId is not one of the widget types.`);
+  if (values.callingRuleId !== null) {
+    const [rule] = await tx.select({ id: callingRules.id }).from(callingRules).where(eq(callingRules.id, values.callingRuleId));
+    if (!rule) throw invalidInput(`Field callingRuleId is not one of the calling rules.`);
+  }
+}
+
+/** The caller's widgets (or the one with `onlyId`) with type, website, calling rule and agents. */
+async function loadWidgetViews(db: Database, userId: number, onlyId?: number): Promise<WidgetView[]> {
+  const rows = await db
+    .select({ widget: widgets, websiteUrl: websites.domain, widgetType: widgetTypes, callingRule: callingRules })
+    .from(widgets)
+    .innerJoin(websites, eq(websites.id, widgets.websiteId))
+    .innerJoin(widgetTypes, eq(widgetTypes.id, widgets.typeId))
+    .leftJoin(callingRules, eq(callingRules.id, widgets.callingRuleId))
+    .where(and(eq(widgets.userId, userId), onlyId === undefined ? undefined : eq(widgets.id, onlyId)))
+    .orderBy(desc(widgets.createdAt), desc(widgets.id));
+  if (rows.length === 0) return [];
+
+  const links = await db
+    .select({ widgetId: widgetAgents.widgetId, agent: agents })
+    .from(widgetAgents)
+    .innerJoin(agents, eq(agents.id, widgetAgents.agentId))
+    .where(inArray(widgetAgents.widgetId, rows.map((row) => row.widget.id)))
+    .orderBy(asc(widgetAgents.widgetId), asc(widgetAgents.position));
+  const agentsByWidget = new Map<number, AgentView[]>();
+  for (const link of links) {
+    const list = agentsByWidget.get(link.widgetId) ?? [];
+    list.push(toAgentView(link.agent));
+    agentsByWidget.set(link.widgetId, list);
+  }
+
+  return rows.map(({ widget, websiteUrl, widgetType, callingRule }) => {
+    const widgetAgentsList = agentsByWidget.get(widget.id) ?? [];
+    return {
+      id: widget.id,
+      name: widget.name,
+      typeId: widget.typeId,
+      websiteId: widget.websiteId,
+      callingRuleId: widget.callingRuleId,
+      agentIds: widgetAgentsList.map((agent) => agent.id),
+      isActive: widget.isActive,
+      widgetType,
+      websiteUrl,
+      callingRule,
+      agents: widgetAgentsList,
+      notifications: widget.notifications as unknown as Schemas['WidgetNotifications'],
+      settings: widget.settings as unknown as Schemas['WidgetConfiguration'],
+      createdAt: widget.createdAt,
+      updatedAt: widget.updatedAt,
+    };
+  });
+}

@@ -1,0 +1,28 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type AgentInput, createAgent, deleteAgent, listAgents, updateAgent } from '../domain/agents/agents.ts';
+import { answeringDomainErrors } from './domainErrors.ts';
+import { caller, type HandlerContext, type OperationHandlers } from './handlerContext.ts';
+
+/** Tag agents (spec §2 Agents, §4 Agents): the people who take the calls. */
+export function agentHandlers({ db }: HandlerContext): OperationHandlers {
+  return answeringDomainErrors({
+    async listAgents(request: FastifyRequest) {
+      return { data: await listAgents(db, caller(request).userId) };
+    },
+
+    async createAgent(request: FastifyRequest, reply: FastifyReply) {
+      return reply.code(201).send(await createAgent(db, caller(request).userId, request.body as AgentInput));
+    },
+
+    async updateAgent(request: FastifyRequest) {
+      const { id } = request.params as { id: number };
+      return updateAgent(db, caller(request).userId, id, request.body as AgentInput);
+    },
+
+    async deleteAgent(request: FastifyRequest, reply: FastifyReply) {
+      const { id } = request.params as { id: number };
+      await deleteAgent(db, caller(request).userId, id);
+      return reply.code(204).send();
+    },
+  });
+}

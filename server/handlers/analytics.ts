@@ -1,0 +1,25 @@
+import type { FastifyRequest } from 'fastify';
+import { analyticsRange, dailyAnalytics } from '../domain/analytics/dailyAnalytics.ts';
+import { checkFilterIds } from '../domain/calls/callFilters.ts';
+import { answeringDomainErrors } from './domainErrors.ts';
+import { caller, type HandlerContext, type OperationHandlers } from './handlerContext.ts';
+
+interface AnalyticsQuery {
+  dateFrom: string;
+  dateTo: string;
+  typeId?: number;
+  websiteId?: number;
+}
+
+/** Tag analytics (spec §2 Analytics, §7 "GET analytics path"). */
+export function analyticsHandlers({ db }: HandlerContext): OperationHandlers {
+  return answeringDomainErrors({
+    async getAnalytics(request: FastifyRequest) {
+      const { userId } = caller(request);
+      const { dateFrom, dateTo, typeId, websiteId } = request.query as AnalyticsQuery;
+      const range = analyticsRange(new Date(dateFrom), new Date(dateTo));
+      await checkFilterIds(db, userId, { websiteId, widgetTypeId: typeId });
+      return { data: await dailyAnalytics(db, userId, range, { websiteId, typeId }) };
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { listFiles, storeUpload } from '../domain/files/uploads.ts';
+import { readSingleFile } from '../http/uploads.ts';
+import { answeringDomainErrors } from './domainErrors.ts';
+import { caller, type HandlerContext, type OperationHandlers } from './handlerContext.ts';
+
+/** Tag user, uploads (spec §4 Upload, §7 /user/files): widget pictures and waiting audio. */
+export function userFileHandlers({ db, config, adapters }: HandlerContext): OperationHandlers {
+  return answeringDomainErrors({
+    async listFiles(request: FastifyRequest) {
+      return { data: await listFiles(db, caller(request).userId, config.publicUrl) };
+    },
+
+    async uploadFiles(request: FastifyRequest, reply: FastifyReply) {
+      const { userId } = caller(request);
+      await storeUpload(db, adapters.storage, userId, await readSingleFile(request));
+      return reply.code(201).send({ data: await listFiles(db, userId, config.publicUrl) });
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { deleteWidget, listWidgets, saveWidget, type WidgetInput } from '../domain/widgets/widgets.ts';
+import { answeringDomainErrors } from './domainErrors.ts';
+import { caller, type HandlerContext, type OperationHandlers } from './handlerContext.ts';
+
+/** Tag widgets (spec §2 Widgets, §4 Widgets and Widget wizard). */
+export function widgetHandlers({ db }: HandlerContext): OperationHandlers {
+  return answeringDomainErrors({
+    async listWidgets(request: FastifyRequest) {
+      return { data: await listWidgets(db, caller(request).userId) };
+    },
+
+    async createWidget(request: FastifyRequest, reply: FastifyReply) {
+      return reply.code(201).send(await saveWidget(db, caller(request).userId, request.body as WidgetInput));
+    },
+
+    async updateWidget(request: FastifyRequest) {
+      const { id } = request.params as { id: number };
+      return saveWidget(db, caller(request).userId, request.body as WidgetInput, id);
+    },
+
+    async deleteWidget(request: FastifyRequest, reply: FastifyReply) {
+      const { id } = request.params as { id: number };
+      await deleteWidget(db, caller(request).userId, id);
+      return reply.code(204).send();
+    },
+  });
+}

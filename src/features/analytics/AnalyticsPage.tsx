@@ -1,0 +1,124 @@
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { listFilters, listRows, listStatus } from '../../../machines/list/list.selectors.ts';
+import type { ListSearch } from '../../../machines/list/list.view.ts';
+import { websitesOf, widgetTypesOf } from '../../api/referenceData.ts';
+import { useRootActors } from '../../session/RootActorsContext.tsx';
+import { DateRangeFilter } from '../../ui/DateRangeFilter.tsx';
+import { todayIn } from '../../ui/dateTime.ts';
+import { FilterBar } from '../../ui/FilterBar.tsx';
+import { ListEmptyContent } from '../../ui/ListEmptyContent.tsx';
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
+import { SelectFilter } from '../../ui/SelectFilter.tsx';
+import { useListMachine } from '../../ui/useListMachine.ts';
+import { useUserTimeZone } from '../../ui/useUserTimeZone.ts';
+import { widgetTypeLabel } from '../../ui/widgetTypes.ts';
+import { analyticsDefaults, analyticsMessages, provideAnalyticsList, widgetTypeCards } from './analytics.actors.ts';
+import type { AnalyticsFilters } from './analytics.search.ts';
+import { chartDays, totalsOf, usageOfType } from './analytics.summary.ts';
+import { AnalyticsChart } from './AnalyticsChart.tsx';
+import { SummaryCards, WidgetTypeCard } from './AnalyticsCards.tsx';
+
+export interface AnalyticsPageProps {
+  search: ListSearch<AnalyticsFilters>;
+  onSearchChange: (search: ListSearch<AnalyticsFilters>) => void;
+}
+
+/**
+ * spec §2 Analytics (/dashboard): filters, the four summary cards, the chart and the
+ * per-widget-type cards; the empty state, "no data for filters" and the date error otherwise.
+ */
+export function AnalyticsPage({ search, onSearchChange }: AnalyticsPageProps) {
+  const { t, i18n } = useLingui();
+  const { api, startup } = useRootActors();
+  const timeZone = useUserTimeZone();
+  const today = todayIn(timeZone);
+  const defaults = useMemo(() => analyticsDefaults(today), [today]);
+  const list = useListMachine({ machine: provideAnalyticsList(api), defaults, search, onSearchChange });
+
+  const status = useSelector(list, listStatus);
+  const days = useSelector(list, listRows);
+  const filters = useSelector(list, listFilters);
+  const websites = useSelector(startup, websitesOf);
+  const widgetTypes = useSelector(startup, widgetTypesOf);
+
+  const loaded = status === 'dataLoaded';
+  const totals = useMemo(() => (loaded ? totalsOf(days) : null), [loaded, days]);
+  const points = useMemo(() => chartDays(days, { from: filters.dateFrom, to: filters.dateTo }), [days, filters.dateFrom, filters.dateTo]);
+  // spec §2: cards for Floating Icon, Timed Popup and Exit Popup; only the chosen type's when filtered.
+  const cards = widgetTypeCards
+    .map((card) => ({ card, type: widgetTypes.find((type) => type.name.trim().toLowerCase() === card.name) }))
+    .filter(({ type }) => type && (filters.typeId === null || filters.typeId === type.id));
+
+  const change = (field: keyof AnalyticsFilters & string) => (value: AnalyticsFilters[typeof field]) =>
+    list.send({ type: 'user.changeFilter', field, value });
+
+  let content;
+  if (status === 'loading' || loaded) {
+    content = (
+      <Box aria-busy={!loaded}>
+        <SummaryCards totals={totals} />
+        {loaded ? (
+          <AnalyticsChart days={points} />
+        ) : (
+          <Skeleton height={{ base: '20rem', md: '24rem' }} borderRadius="lg" mb="4" />
+        )}
+        <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }} gap="4">
+          {cards.map(({ card, type }) => (
+            <WidgetTypeCard key={card.name} title={i18n._(card.title)} usage={loaded && type ? usageOfType(days, type.id) : null} />
+          ))}
+        </Box>
+      </Box>
+    );
+  } else {
+    content = (
+      <Box bg="white" borderWidth="1px" borderRadius="lg">
+        <ListEmptyContent
+          status={status}
+          noData={t`You don't have any statistic data to present, yet`}
+          noDataActions={
+            <>
+              <Button asChild colorPalette="blue">
+                <Link to="/widgets/manage">{t`Create New Widget`}</Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/agents/manage/{-$agentId}" params={{}}>
+                  {t`Create New Agent`}
+                </Link>
+              </Button>
+            </>
+          }
+          failed={i18n._(analyticsMessages.loadFailed)}
+          onRetry={() => list.send({ type: 'user.retry' })}
+        />
+      </Box>
+    );
+  }
+
+  return (
+    <Box as="section">
+      <ScreenHeader title={t`Analytics`} subtitle={t`Your Conversion Statistics`} />
+      <FilterBar label={t`Filters`}>
+        <DateRangeFilter dateFrom={filters.dateFrom} dateTo={filters.dateTo} maxDay={today} onChange={(field, day) => change(field)(day)} />
+        <SelectFilter
+          label={t`Websites`}
+          value={filters.websiteId}
+          options={websites.map((website) => ({ value: website.id, label: website.domain }))}
+          onChange={change('websiteId')}
+        />
+        <SelectFilter
+          label={t`Widget type`}
+          value={filters.typeId}
+          options={widgetTypes.map((type) => ({ value: type.id, label: widgetTypeLabel(i18n, type) }))}
+          onChange={change('typeId')}
+        />
+      </FilterBar>
+      {content}
+    </Box>
+  );
+}

@@ -1,0 +1,116 @@
+import { Alert } from '@chakra-ui/react/alert';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Heading } from '@chakra-ui/react/heading';
+import { Spinner } from '@chakra-ui/react/spinner';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { creditsRecordOf } from '../../../machines/credits/credits.selectors.ts';
+import type { CreditsRecord } from '../../../machines/credits/credits.types.ts';
+import type { CreditPack } from '../../../machines/paymentForm/paymentForm.types.ts';
+import { useRootActors } from '../../session/RootActorsContext.tsx';
+import { creditPackLabel, formatPrice } from '../../ui/formatting.ts';
+import { provideBillingMachine } from './billing.actors.ts';
+import { PaymentForm } from './PaymentForm.tsx';
+
+interface BillingSetting {
+  autoRechargeThresholds?: number[];
+}
+
+/** spec §2 Billing: the auto-recharge summary, or the payment form. */
+export function BillingPage() {
+  const { t } = useLingui();
+  const { credits, startup } = useRootActors();
+  const record = useSelector(credits, creditsRecordOf);
+  const metadata = useSelector(startup, (snapshot) => snapshot.context.metadata);
+  const packs = (metadata?.creditPacks as CreditPack[] | undefined) ?? [];
+  const settings = (metadata?.settings as { type: string; value: BillingSetting }[] | undefined) ?? [];
+  const thresholds = settings.find((setting) => setting.type === 'billing')?.value.autoRechargeThresholds ?? [];
+  return (
+    <Box as="section" bg="white" borderWidth="1px" borderRadius="lg" p={{ base: '5', md: '8' }}>
+      <Heading as="h1" size="xl" color="gray.900" mb="6">
+        <Trans>Billing</Trans>
+      </Heading>
+      {record && metadata ? (
+        <BillingContent record={record} packs={packs} thresholds={thresholds} />
+      ) : (
+        <Spinner size="lg" color="blue.600" aria-label={t`Loading`} />
+      )}
+    </Box>
+  );
+}
+
+function BillingContent({ record, packs, thresholds }: { record: CreditsRecord; packs: CreditPack[]; thresholds: number[] }) {
+  const { t, i18n } = useLingui();
+  const { api, credits } = useRootActors();
+  const billing = useActorRef(provideBillingMachine(api, credits), { input: { autoRecharge: record.autoRecharge } });
+  const state = useSelector(billing, (snapshot) => snapshot.value);
+  const { autoRecharge, savedCard } = useSelector(billing, (snapshot) => snapshot.context);
+  const pack = packs.find((p) => p.id === autoRecharge?.packId);
+  const minimum = formatPrice(record.minMonthlySpendingRequirement);
+  const threshold = autoRecharge?.criticalCredits ?? 0;
+  const packText = pack ? i18n._(creditPackLabel(pack)) : '';
+  const last4 = savedCard?.last4 ?? '';
+
+  return (
+    <Stack gap="5">
+      {record.minMonthlySpendingRequirement > 0 ? (
+        <Text color="gray.700">
+          <Trans>Monthly minimum spend: ${minimum}</Trans>
+        </Text>
+      ) : null}
+      {state === 'loading' || state === 'reloading' ? <Spinner size="md" aria-label={t`Loading`} /> : null}
+      {state === 'summary' || state === 'confirmingCancel' || state === 'cancelling' ? (
+        <Stack gap="4" data-testid="auto-recharge-summary">
+          <Text>
+            <Trans>
+              Auto-recharge is on: {packText} whenever your balance falls below {threshold} credits.
+            </Trans>
+          </Text>
+          {savedCard ? (
+            <Text color="gray.700">
+              <Trans>Card ending in {last4}</Trans>
+            </Text>
+          ) : null}
+          {state === 'summary' ? (
+            <Box display="flex" gap="3" flexWrap="wrap">
+              <Button colorPalette="red" variant="outline" onClick={() => billing.send({ type: 'user.cancelRecurring' })}>
+                <Trans>Cancel recurring charges</Trans>
+              </Button>
+              <Button colorPalette="blue" onClick={() => billing.send({ type: 'user.changeSettings' })}>
+                <Trans>Change payment settings</Trans>
+              </Button>
+            </Box>
+          ) : (
+            <Alert.Root status="warning" role="alertdialog" aria-label={t`Cancel recurring charges`} flexWrap="wrap" gap="3">
+              <Alert.Indicator />
+              <Alert.Title flex="1">{t`Are you sure you want to cancel recurring charges?`}</Alert.Title>
+              <Button
+                size="sm"
+                colorPalette="red"
+                loading={state === 'cancelling'}
+                onClick={() => billing.send({ type: 'user.confirm' })}
+              >
+                <Trans>Yes, I am sure.</Trans>
+              </Button>
+              <Button size="sm" variant="outline" disabled={state === 'cancelling'} onClick={() => billing.send({ type: 'user.dismiss' })}>
+                <Trans>Cancel</Trans>
+              </Button>
+            </Alert.Root>
+          )}
+        </Stack>
+      ) : null}
+      {state === 'form' ? (
+        <PaymentForm
+          input={{ packs, thresholds, autoRecharge, savedCard }}
+          onReloadCard={() => billing.send({ type: 'paymentForm.reloadCard' })}
+          onAutoSaved={(setting) => billing.send({ type: 'paymentForm.autoSaved', autoRecharge: setting })}
+          onAutoRechargeRemoved={() => billing.send({ type: 'paymentForm.autoRechargeRemoved' })}
+          onClose={autoRecharge ? () => billing.send({ type: 'user.closeForm' }) : undefined}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import type { CardFailure } from '../../../machines/paymentForm/paymentForm.types.ts';
+
+/** A card a processor tokenized (spec §3 Payment method). */
+export interface TokenizedCard {
+  paymentMethodId: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/**
+ * The card processor port: Stripe Elements when a publishable key is configured, else the
+ * local card processor's own form (ARCHITECTURE.md, adapters). Both reject with a
+ * `CardFailure` carrying the processor's message, which the form shows as-is (spec §4).
+ */
+export interface CardProcessor {
+  readonly kind: 'local' | 'stripe';
+  createPaymentMethod(): Promise<TokenizedCard>;
+  confirmCardPayment(clientSecret: string, paymentMethodId: string): Promise<void>;
+}
+
+export function cardFailure(providerMessage: string): CardFailure {
+  return { providerMessage };
+}
+
+/** The publishable key that selects Stripe Elements; unset means the local card processor. */
+export function stripePublishableKey(): string | null {
+  const key = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY as string | undefined;
+  return key && key.trim() ? key.trim() : null;
+}
+
+/**
+ * Holds the card processor of the payment form on screen and the local card entry, outside
+ * React state: the processors read the entry when the card is tokenized.
+ */
+export class CardPorts<TEntry> {
+  entry: TEntry;
+  stripe: CardProcessor | null = null;
+  local: CardProcessor | null = null;
+
+  constructor(entry: TEntry) {
+    this.entry = entry;
+  }
+
+  setEntry(entry: TEntry) {
+    this.entry = entry;
+  }
+
+  setStripe(processor: CardProcessor | null) {
+    this.stripe = processor;
+  }
+
+  current(useStripe: boolean): CardProcessor | null {
+    return useStripe ? this.stripe : this.local;
+  }
+}

@@ -1,0 +1,14 @@
+import { fromPromise } from 'xstate';
+import { creditsMachine } from '../../../machines/credits/credits.machine.ts';
+import type { CreditsRecord } from '../../../machines/credits/credits.types.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { dataOrThrow } from '../../api/failure.ts';
+
+/** The credits machine with its real loader (spec §4: credits re-fetched every 10 s). */
+export function provideCreditsMachine(api: ApiClient) {
+  return creditsMachine.provide({
+    actors: {
+      creditsLoader: fromPromise<CreditsRecord>(async () => dataOrThrow(await api.GET('/client/credits'))),
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Heading } from '@chakra-ui/react/heading';
+import { Stack } from '@chakra-ui/react/stack';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { FormDraft } from '../../../machines/form/formDraft.ts';
+import type { CardValues, SettingsCardInput } from '../../../machines/settings/settingsCard.machine.ts';
+import { isHelperShown, isSaveDisabled, isSubmitting } from '../../../machines/settings/settingsCard.selectors.ts';
+import { messageText } from '../../ui/messageText.ts';
+import { provideSettingsCard, type CardWiring } from './settings.actors.ts';
+
+export interface CardFields {
+  draft: FormDraft<CardValues>;
+  busy: boolean;
+  change: (field: string) => (value: string) => void;
+  blur: (field: string) => () => void;
+}
+
+/** One card of Account Settings: its form, the Save button and an optional helper after saving. */
+export function SettingsCard({
+  title,
+  input,
+  wiring,
+  helper,
+  children,
+}: {
+  title: string;
+  input: SettingsCardInput;
+  wiring: CardWiring;
+  /** Shown for 5 s after a save (spec §4 Settings: the e-mail card's helper). */
+  helper?: MessageDescriptor;
+  children: (fields: CardFields) => ReactNode;
+}) {
+  const { i18n } = useLingui();
+  const card = useActorRef(provideSettingsCard(wiring), { input });
+  const draft = useSelector(card, (snapshot) => snapshot.context.form);
+  const busy = useSelector(card, isSubmitting);
+  const disabled = useSelector(card, isSaveDisabled);
+  const helperShown = useSelector(card, isHelperShown);
+  const change = (field: string) => (value: string) => card.send({ type: 'user.change', field, value });
+  const blur = (field: string) => () => card.send({ type: 'user.blur', field });
+  return (
+    <Box
+      as="section"
+      aria-label={title}
+      bg="white"
+      borderWidth="1px"
+      borderRadius="lg"
+      p={{ base: '5', md: '6' }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          card.send({ type: 'user.submit' });
+        }}
+      >
+        <Heading as="h2" size="md" mb="4" color="gray.900">
+          {title}
+        </Heading>
+        <Stack gap="4">
+          {children({ draft, busy, change, blur })}
+          {helper && helperShown ? (
+            <Box role="status" color="green.800" fontSize="sm">
+              {messageText(i18n, helper)}
+            </Box>
+          ) : null}
+          <Box>
+            <Button type="submit" colorPalette="blue" loading={busy} disabled={disabled}>
+              <Trans>Save</Trans>
+            </Button>
+          </Box>
+        </Stack>
+      </form>
+    </Box>
+  );
+}

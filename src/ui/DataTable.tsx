@@ -1,0 +1,138 @@
+import { Box } from '@chakra-ui/react/box';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { Table } from '@chakra-ui/react/table';
+import type { ReactNode } from 'react';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from './useMediaQuery.ts';
+
+export interface DataColumn<TRow> {
+  key: string;
+  /** The translated column header; on phones, each value's label. */
+  header: string;
+  cell: (row: TRow) => ReactNode;
+  /** Keeps the value on one line (ids, dates, numbers, phone numbers). */
+  nowrap?: boolean;
+  align?: 'start' | 'end';
+}
+
+export interface DataTableProps<TRow> {
+  /** The table's accessible name (usually the screen's title). */
+  label: string;
+  columns: DataColumn<TRow>[];
+  rows: TRow[];
+  rowKey: (row: TRow) => string | number;
+  /** Shows `skeletonRows` placeholder rows instead of the rows (spec: skeletons, not jumps). */
+  loading: boolean;
+  skeletonRows: number;
+  /** Shown under the headers when there are no rows and nothing loads (empty and error states). */
+  empty?: ReactNode;
+}
+
+/**
+ * The table of a list screen. From the `md` breakpoint it is a real table (column headers,
+ * horizontal scrolling inside a focusable region when the columns are wider than the screen);
+ * below it each row is a card of "header: value" pairs, so a 16-column table stays readable
+ * on a 360 px phone. Only one of the two is rendered.
+ */
+export function DataTable<TRow>(props: DataTableProps<TRow>) {
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  return wide ? <WideTable {...props} /> : <RowCards {...props} />;
+}
+
+function skeletonKeys(count: number): number[] {
+  return Array.from({ length: Math.max(1, count) }, (_, index) => index);
+}
+
+function WideTable<TRow>({ label, columns, rows, rowKey, loading, skeletonRows, empty }: DataTableProps<TRow>) {
+  const showEmpty = !loading && rows.length === 0;
+  return (
+    <Box bg="white" borderWidth="1px" borderRadius="lg" overflow="hidden">
+      <Table.ScrollArea tabIndex={0} role="region" aria-label={label}>
+        <Table.Root size="sm" striped aria-busy={loading} aria-label={label}>
+          <Table.Header>
+            <Table.Row bg="gray.100">
+              {columns.map((column) => (
+                <Table.ColumnHeader
+                  key={column.key}
+                  scope="col"
+                  whiteSpace="nowrap"
+                  textAlign={column.align === 'end' ? 'end' : 'start'}
+                  color="gray.800"
+                  fontWeight="semibold"
+                >
+                  {column.header}
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {loading
+              ? skeletonKeys(skeletonRows).map((key) => (
+                  <Table.Row key={key} aria-hidden="true">
+                    {columns.map((column) => (
+                      <Table.Cell key={column.key}>
+                        <Skeleton height="4" minWidth="12" />
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))
+              : rows.map((row) => (
+                  <Table.Row key={rowKey(row)}>
+                    {columns.map((column) => (
+                      <Table.Cell key={column.key} whiteSpace={column.nowrap ? 'nowrap' : undefined} textAlign={column.align === 'end' ? 'end' : 'start'}>
+                        {column.nowrap ? (
+                          column.cell(row)
+                        ) : (
+                          // Long free text (URLs, custom fields) wraps instead of widening the table.
+                          <Box minWidth="8rem" maxWidth="16rem" overflowWrap="anywhere">
+                            {column.cell(row)}
+                          </Box>
+                        )}
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      {showEmpty && empty ? <Box borderTopWidth="1px">{empty}</Box> : null}
+    </Box>
+  );
+}
+
+function RowCards<TRow>({ label, columns, rows, rowKey, loading, skeletonRows, empty }: DataTableProps<TRow>) {
+  if (!loading && rows.length === 0) {
+    return (
+      <Box bg="white" borderWidth="1px" borderRadius="lg" role="region" aria-label={label}>
+        {empty}
+      </Box>
+    );
+  }
+  return (
+    <Box as="ul" aria-label={label} aria-busy={loading} listStyleType="none" display="flex" flexDirection="column" gap="3">
+      {loading
+        ? skeletonKeys(skeletonRows).map((key) => (
+            <Box as="li" key={key} aria-hidden="true" bg="white" borderWidth="1px" borderRadius="lg" p="4">
+              {columns.slice(0, 4).map((column) => (
+                <Skeleton key={column.key} height="4" my="2" />
+              ))}
+            </Box>
+          ))
+        : rows.map((row) => (
+            <Box as="li" key={rowKey(row)} bg="white" borderWidth="1px" borderRadius="lg" p="4">
+              <Box as="dl" display="grid" gridTemplateColumns="minmax(7rem, 40%) 1fr" columnGap="3" rowGap="1.5" fontSize="sm">
+                {columns.map((column) => (
+                  <Box key={column.key} display="contents">
+                    <Box as="dt" color="gray.600" fontWeight="medium">
+                      {column.header}
+                    </Box>
+                    <Box as="dd" color="gray.900" overflowWrap="anywhere" minWidth="0">
+                      {column.cell(row)}
+                    </Box>
+                  </Box>
+                ))}
+              </Box>
+            </Box>
+          ))}
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  dayToPickerDate,
+  endOfDayUtc,
+  fileTimestamp,
+  formatDateTime,
+  formatDuration,
+  formatShortDay,
+  knownTimeZone,
+  pickerDateToDay,
+  startOfDayUtc,
+  todayIn,
+} from './dateTime.ts';
+
+describe('dates in the user time zone', () => {
+  const lateEvening = new Date('2026-11-22T03:30:00Z');
+
+  it('knows today in the zone, not in UTC', () => {
+    expect(todayIn('America/New_York', lateEvening)).toBe('2026-11-21');
+    expect(todayIn('UTC', lateEvening)).toBe('2026-11-22');
+    expect(todayIn('Asia/Tokyo', lateEvening)).toBe('2026-11-22');
+  });
+
+  it('steps over months, years and leap days', () => {
+    expect(addDays('2026-11-21', -1)).toBe('2026-11-20');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+  });
+
+  it('runs a day range from 00:00:00 to 23:59:59 in the zone (spec §9)', () => {
+    expect(startOfDayUtc('2026-11-21', 'America/New_York')).toBe('2026-11-21T05:00:00.000Z');
+    expect(endOfDayUtc('2026-11-21', 'America/New_York')).toBe('2026-11-22T04:59:59.999Z');
+    // The summer-time switch: 2026-03-08 is 23 hours long in New York.
+    expect(startOfDayUtc('2026-03-08', 'America/New_York')).toBe('2026-03-08T05:00:00.000Z');
+    expect(endOfDayUtc('2026-03-08', 'America/New_York')).toBe('2026-03-09T03:59:59.999Z');
+  });
+
+  it('formats date/time as MM/dd/yyyy - hh:mm a (spec §9)', () => {
+    expect(formatDateTime('2026-11-21T23:07:43.134Z', 'America/New_York')).toBe('11/21/2026 - 06:07 PM');
+    expect(formatDateTime('2026-11-21T23:07:43.134Z', 'Europe/Berlin')).toBe('11/22/2026 - 12:07 AM');
+  });
+
+  it('names the CSV file with MM-dd-yyyy-HH.mm.s (spec §7)', () => {
+    expect(fileTimestamp(new Date('2026-11-22T03:04:05Z'), 'America/New_York')).toBe('11-21-2026-22.04.5');
+  });
+
+  it('formats durations as mm:ss', () => {
+    expect(formatDuration(0)).toBe('00:00');
+    expect(formatDuration(75)).toBe('01:15');
+    expect(formatDuration(1000)).toBe('16:40');
+    expect(formatDuration(6000)).toBe('100:00');
+  });
+
+  it('falls back to UTC for a zone the runtime does not know', () => {
+    expect(knownTimeZone('Not/AZone')).toBe('UTC');
+    expect(formatDateTime('2026-11-21T23:07:00Z', 'Not/AZone')).toBe('11/21/2026 - 11:07 PM');
+  });
+
+  it('hands calendar days to date pickers and back', () => {
+    const date = dayToPickerDate('2026-03-08');
+    expect([date.getFullYear(), date.getMonth(), date.getDate()]).toEqual([2026, 2, 8]);
+    expect(pickerDateToDay(date)).toBe('2026-03-08');
+  });
+
+  it('writes short days in the reader’s language', () => {
+    expect(formatShortDay('2026-11-21', 'en')).toBe('Nov 21');
+    expect(formatShortDay('2026-11-21', 'ja')).toBe('11月21日');
+  });
+});
