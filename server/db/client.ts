@@ -67,6 +67,13 @@ async function openPglite(dataDir: string | null, pgliteDump?: Blob): Promise<Da
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // pool.end() resolves before its clients' sockets have closed (pg-pool 3.x): keep them, so
+  // close() can wait until none is still talking to the server (tests drop the database next).
+  const clients = new Set<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    clients.add(client);
+    client.once('end', () => clients.delete(client));
+  });
   // Fail at startup, not at the first request, when the database is unreachable.
   const probe = await pool.connect();
   probe.release();
@@ -90,6 +97,10 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
         connection.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      const ended = [...clients].map((client) => new Promise((resolve) => client.once('end', resolve)));
+      await pool.end();
+      await Promise.all(ended);
+    },
   };
 }

@@ -83,7 +83,7 @@ function WideTable<TRow>({ label, columns, rows, rowKey, loading, skeletonRows, 
                           column.cell(row)
                         ) : (
                           // Long free text (URLs, custom fields) wraps instead of widening the table.
-                          <Box minWidth="8rem" maxWidth="16rem" overflowWrap="anywhere">
+                          <Box width="max-content" minWidth="6rem" maxWidth="16rem" whiteSpace="normal" overflowWrap="break-word">
                             {column.cell(row)}
                           </Box>
                         )}
