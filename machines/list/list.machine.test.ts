@@ -131,6 +131,28 @@ describe('list machine: running with fake loaders', () => {
     expect(listPaging(actor.getSnapshot()).count).toBe(1);
   });
 
+  it('ignores the URL echoing its own writes, even late, and follows other URLs', async () => {
+    const { actor, pageLoader, syncUrl } = start(async () => ({ rows: rows(3), count: 3 }));
+    await waitFor(actor, settled('dataLoaded'), { timeout: 1000 });
+    actor.send({ type: 'user.changeFilter', field: 'websiteId', value: 7 });
+    actor.send({ type: 'user.changeFilter', field: 'websiteId', value: 8 });
+    const [first, second] = syncUrl.mock.calls.map(([view]) => view as ListView<Filters>);
+    expect(second!.filters.websiteId).toBe(8);
+    // The router reports the first write after the second was made: the list stays on the second.
+    actor.send({ type: 'url.changed', view: first! });
+    actor.send({ type: 'url.changed', view: second! });
+    await waitFor(actor, settled('dataLoaded'), { timeout: 1000 });
+    expect(actor.getSnapshot().context.view.filters.websiteId).toBe(8);
+    expect(pageLoader).toHaveBeenCalledTimes(3);
+    expect(actor.getSnapshot().context.urlWrites).toEqual([]);
+
+    // Back to a view the list once wrote, after its echo: that is the user's navigation.
+    actor.send({ type: 'url.changed', view: first! });
+    await waitFor(actor, settled('dataLoaded'), { timeout: 1000 });
+    expect(actor.getSnapshot().context.view.filters.websiteId).toBe(7);
+    expect(pageLoader).toHaveBeenCalledTimes(4);
+  });
+
   it('aborts the request of a view that was left', async () => {
     let aborted = false;
     const actor = createActor(
@@ -192,13 +214,14 @@ describe('list machine: generated paths', () => {
       { type: 'user.changePerPage', perPage: 25 },
       { type: 'user.retry' },
       { type: 'url.changed', view: defaults },
+      { type: 'url.changed', view: { ...defaults, filters: { ...defaults.filters, websiteId: 7 } } },
       { type: 'data.changed' },
       { type: 'xstate.done.actor.pageLoader', output: { rows: rows(2), count: 22 } },
       { type: 'xstate.done.actor.pageLoader', output: { rows: [], count: 0 } },
       { type: 'xstate.done.actor.pageLoader', output: { rows: [], count: 3 } },
       { type: 'xstate.error.actor.pageLoader', error: { status: 500 } },
     ],
-    contextKey: (s) => JSON.stringify([s.context.view, s.context.rows.length]),
+    contextKey: (s) => JSON.stringify([s.context.view, s.context.rows.length, s.context.urlWrites.length]),
   });
 
   it('covers every state and every transition', () => expectFullCoverage(machine, paths));

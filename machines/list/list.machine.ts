@@ -3,8 +3,11 @@ import { notProvided } from '../shared/notProvided.ts';
 import type { ListContext, ListEvent, ListFilters, ListInput, ListPage, ListView } from './list.types.ts';
 import { hasActiveFilters, isDateRangeInvalid, isSameView, pageCountOf, withFilter } from './list.view.ts';
 
+/** Writes the URL has not echoed yet are few: a late echo trails the latest write by one or two. */
+const MAX_PENDING_URL_WRITES = 10;
+
 function initialContext<TFilters extends ListFilters, TRow>({ input }: { input: ListInput<TFilters> }): ListContext<TFilters, TRow> {
-  return { view: input.view, defaults: input.defaults, rows: [], count: 0 };
+  return { view: input.view, defaults: input.defaults, rows: [], count: 0, urlWrites: [] };
 }
 
 function pageLoaderInput<TFilters extends ListFilters>({ context }: { context: { view: ListView<TFilters> } }): ListView<TFilters> {
@@ -23,7 +26,9 @@ function pageLoaderInput<TFilters extends ListFilters>({ context }: { context: {
  *   state. Re-entering `loading` stops the request in flight, so the answer of an earlier
  *   view is dropped and never overwrites a newer one;
  * - `syncUrl` writes the view into the URL (src: router, `replace: true`); `url.changed` brings
- *   back, forward and pasted links in, and is ignored when it describes the current view.
+ *   back, forward and pasted links in. The URL's echo of the machine's own writes is ignored,
+ *   even when it arrives after a newer write (it would otherwise load the older view again),
+ *   and so is a URL that describes the current view.
  *
  * The screen provides `pageLoader`, `syncUrl` and `notifyLoadFailed` ("Failed to get …").
  * Typed per screen by its filters and rows; `listMachine` is the untyped instance.
@@ -75,6 +80,17 @@ export function createListMachine<TFilters extends ListFilters = ListFilters, TR
         },
       }),
       clearResult: assign({ rows: [], count: 0 }),
+      rememberUrlWrite: assign({
+        urlWrites: ({ context }) => [...context.urlWrites, context.view].slice(-MAX_PENDING_URL_WRITES),
+      }),
+      forgetEchoedUrlWrites: assign({
+        urlWrites: ({ context, event }) => {
+          assertEvent(event, 'url.changed');
+          const echoed = context.urlWrites.findIndex((view) => isSameView(view, event.view));
+          return context.urlWrites.slice(echoed + 1);
+        },
+      }),
+      clearUrlWrites: assign({ urlWrites: [] }),
       /** Writes the view into the URL's search (src: the router, replace: true). */
       syncUrl: () => {},
       /** The screen's "Failed to get …" notice (spec §8). */
@@ -93,6 +109,10 @@ export function createListMachine<TFilters extends ListFilters = ListFilters, TR
       changesPerPage: ({ context, event }) => {
         assertEvent(event, 'user.changePerPage');
         return event.perPage !== context.view.perPage && event.perPage >= 1;
+      },
+      isUrlEcho: ({ context, event }) => {
+        assertEvent(event, 'url.changed');
+        return context.urlWrites.some((view) => isSameView(view, event.view));
       },
       isNewView: ({ context, event }) => {
         assertEvent(event, 'url.changed');
@@ -114,10 +134,23 @@ export function createListMachine<TFilters extends ListFilters = ListFilters, TR
     context: initialContext,
     initial: 'loading',
     on: {
-      'user.changeFilter': { guard: 'changesFilter', target: '.loading', reenter: true, actions: ['storeFilter', 'syncUrl'] },
-      'user.changePage': { guard: 'changesPage', target: '.loading', reenter: true, actions: ['storePage', 'syncUrl'] },
-      'user.changePerPage': { guard: 'changesPerPage', target: '.loading', reenter: true, actions: ['storePerPage', 'syncUrl'] },
-      'url.changed': { guard: 'isNewView', target: '.loading', reenter: true, actions: 'storeView' },
+      'user.changeFilter': {
+        guard: 'changesFilter',
+        target: '.loading',
+        reenter: true,
+        actions: ['storeFilter', 'rememberUrlWrite', 'syncUrl'],
+      },
+      'user.changePage': { guard: 'changesPage', target: '.loading', reenter: true, actions: ['storePage', 'rememberUrlWrite', 'syncUrl'] },
+      'user.changePerPage': {
+        guard: 'changesPerPage',
+        target: '.loading',
+        reenter: true,
+        actions: ['storePerPage', 'rememberUrlWrite', 'syncUrl'],
+      },
+      'url.changed': [
+        { guard: 'isUrlEcho', actions: 'forgetEchoedUrlWrites' },
+        { guard: 'isNewView', target: '.loading', reenter: true, actions: ['storeView', 'clearUrlWrites'] },
+      ],
       'data.changed': { target: '.loading', reenter: true },
     },
     states: {
@@ -130,7 +163,7 @@ export function createListMachine<TFilters extends ListFilters = ListFilters, TR
           src: 'pageLoader',
           input: pageLoaderInput,
           onDone: [
-            { guard: 'isPastLastPage', target: 'loading', reenter: true, actions: ['moveToLastPage', 'syncUrl'] },
+            { guard: 'isPastLastPage', target: 'loading', reenter: true, actions: ['moveToLastPage', 'rememberUrlWrite', 'syncUrl'] },
             { guard: 'hasRows', target: 'dataLoaded', actions: 'storeResult' },
             { guard: 'hasActiveFilters', target: 'noDataWithFilters', actions: 'storeResult' },
             { target: 'noData', actions: 'storeResult' },

@@ -36,6 +36,12 @@ export interface ListContext<TFilters extends ListFilters = ListFilters, TRow = 
   /** The rows of the last answer; kept while the next page loads so skeletons keep the height. */
   rows: TRow[];
   count: number;
+  /**
+   * Views written to the URL (syncUrl) that the URL has not echoed back yet, oldest first. The
+   * router reports each write as `url.changed`, possibly late: an echo of an older write must
+   * not take the list back to that view.
+   */
+  urlWrites: ListView<TFilters>[];
 }
 
 export type ListEvent<TFilters extends ListFilters = ListFilters, TRow = unknown> =

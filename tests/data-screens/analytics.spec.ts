@@ -66,12 +66,14 @@ test.describe('Analytics', () => {
     await expect(lines).toHaveCount(3);
     expect(new Set(await lines.evaluateAll((paths) => paths.map((path) => path.getAttribute('stroke'))))).toEqual(new Set(['#2563eb', '#16a34a', '#c2410c']));
     const plot = chart.getByTestId('analytics-chart');
-    const box = (await plot.boundingBox())!;
     const labels = plot.getByText('Widget Views', { exact: true });
     await page.mouse.move(0, 0);
     await expect(labels).toHaveCount(0);
-    await page.mouse.move(box.x + 60, box.y + box.height / 2);
-    await expect(labels).toHaveCount(1);
+    await expect(async () => {
+      const box = (await plot.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2, { steps: 3 });
+      await expect(labels).toHaveCount(1, { timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
     await expect(plot.getByText('Page Visits', { exact: true })).toBeVisible();
 
     const types = { 'Floating Icon': 3, 'Timed Popup': 2, 'Exit Popup': 1 } as const;

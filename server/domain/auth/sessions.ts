@@ -30,10 +30,20 @@ export async function startSession(db: Database, start: SessionStart, refreshTtl
 }
 
 /**
+ * A spent refresh token may be exchanged again for this long, as long as its successor has not
+ * been used: the answer to a refresh can be lost (the tab reloads or closes while the request is
+ * in flight, two tabs share the session and refresh at once), and the owner would otherwise be
+ * signed out as if the token had leaked. Auth0 ("reuse interval") and Okta ("grace period") do
+ * the same.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
+
+/**
  * Exchanges a refresh token for a new one in the same session (rotation). The presented token
- * is spent atomically, so of two concurrent uses only one wins. Presenting a token that was
- * already spent means it leaked (or a replay): the whole session is revoked, which ends the
- * thief's and the owner's tokens alike. Answers null for any token that cannot be used.
+ * is spent atomically. Presenting a token that was already spent means it leaked (or a replay):
+ * the whole session is revoked, which ends the thief's and the owner's tokens alike, unless the
+ * token was spent within the grace window and the session has not moved on since (see
+ * REFRESH_REUSE_GRACE_SECONDS). Answers null for any token that cannot be used.
  */
 export async function rotateRefreshToken(
   db: Database,
@@ -49,26 +59,42 @@ export async function rotateRefreshToken(
       .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.rotatedAt), gt(refreshTokens.expiresAt, now)))
       .returning({ sessionId: refreshTokens.sessionId });
 
-    if (!spent) {
+    let sessionId = spent?.sessionId;
+    if (!sessionId) {
       const [known] = await tx
-        .select({ sessionId: refreshTokens.sessionId, rotatedAt: refreshTokens.rotatedAt })
+        .select({ sessionId: refreshTokens.sessionId, rotatedAt: refreshTokens.rotatedAt, expiresAt: refreshTokens.expiresAt })
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, tokenHash));
-      if (known?.rotatedAt) await revokeSession(tx, known.sessionId, 'refresh_token_reuse');
-      return null;
+      if (!known?.rotatedAt) return null;
+      const withinGrace = now.getTime() - known.rotatedAt.getTime() < REFRESH_REUSE_GRACE_SECONDS * 1000 && known.expiresAt > now;
+      if (!withinGrace || (await sessionMovedOn(tx, known.sessionId, known.rotatedAt))) {
+        await revokeSession(tx, known.sessionId, 'refresh_token_reuse');
+        return null;
+      }
+      sessionId = known.sessionId;
     }
 
     const [owner] = await tx
       .select({ userId: sessions.userId })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, spent.sessionId), isNull(sessions.revokedAt), isNull(users.deletedAt)));
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), isNull(users.deletedAt)));
     if (!owner) return null;
 
-    await tx.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, spent.sessionId));
-    const refreshToken = await insertRefreshToken(tx, spent.sessionId, refreshTtlSeconds);
-    return { userId: owner.userId, sessionId: spent.sessionId, refreshToken };
+    await tx.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
+    const refreshToken = await insertRefreshToken(tx, sessionId, refreshTtlSeconds);
+    return { userId: owner.userId, sessionId, refreshToken };
   });
+}
+
+/** True when a token of the session was spent after `since`: the chain went on without the caller. */
+async function sessionMovedOn(db: Database, sessionId: string, since: Date): Promise<boolean> {
+  const [later] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.sessionId, sessionId), gt(refreshTokens.rotatedAt, since)))
+    .limit(1);
+  return later !== undefined;
 }
 
 /** True while the session is open and its account not deleted: checked on every bearer request. */
