@@ -5,8 +5,6 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import { join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-const outDir = join(root, 'dist', 'app');
-const stampFile = join(outDir, '.source-hash');
 const inputs = ['index.html', 'vite.config.ts', 'lingui.config.ts', 'tsconfig.json', 'package-lock.json', 'src', 'machines', 'widget', 'public'];
 
 function* files(path: string): Generator<string> {
@@ -33,6 +31,9 @@ export function sourceHash(): string {
 }
 
 export async function buildIfStale(): Promise<void> {
+  // SPA_DIR: another output directory, for browser-test servers running side by side (e2e-server.ts).
+  const outDir = process.env.SPA_DIR ?? join(root, 'dist', 'app');
+  const stampFile = join(outDir, '.source-hash');
   const current = sourceHash();
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === current) {
     console.log('build: dist/app is up to date');
@@ -41,7 +42,7 @@ export async function buildIfStale(): Promise<void> {
   console.log('build: sources changed, building the dashboard…');
   const started = Date.now();
   const { build } = await import('vite');
-  await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+  await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   writeFileSync(stampFile, current);
   console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -5,8 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale } from './build-if-stale.ts';
 
-await buildIfStale();
 const port = process.env.PORT ?? '3100';
+// A server on another port than the default gets its own build, so parallel runs never serve
+// each other's half-written output.
+if (port !== '3100') process.env.SPA_DIR ??= join(import.meta.dirname, '..', 'dist', `app-${port}`);
+await buildIfStale();
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'callback-e2e-'));
 process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
 process.env.NODE_ENV = 'test';

@@ -4,8 +4,11 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** Where `npm run build` puts the dashboard (vite.config.ts build.outDir). */
-export const SPA_DIR = fileURLToPath(new URL('../../dist/app', import.meta.url));
+/**
+ * Where `npm run build` puts the dashboard (vite.config.ts build.outDir). `SPA_DIR` moves it for
+ * browser-test servers running side by side (scripts/e2e-server.ts), each with its own build.
+ */
+export const SPA_DIR = process.env.SPA_DIR ?? fileURLToPath(new URL('../../dist/app', import.meta.url));
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
