@@ -106,6 +106,7 @@ async function loadRows(db: Database, account: BenchAccount, count: number, now:
   await db.execute(sql`
     insert into daily_widget_usage (user_id, website_id, widget_type_id, day, widget_views, clicks)
     select ${userId}, site, type_id, (${nowText}::timestamptz at time zone 'UTC')::date - d, 100 + abs(hashint4(site * 10000 + type_id * 1000 + d)) % 80, 5 + abs(hashint4(d)) % 10
-    from generate_series(0, 365) as d, unnest(${sql.raw(`array[${account.websiteIds.join(',')}]`)}::int[]) as site, generate_series(1, 3) as type_id`);
+    from generate_series(0, 365) as d, unnest(${sql.raw(`array[${account.websiteIds.join(',')}]`)}::int[]) as site, generate_series(1, 3) as type_id
+    on conflict (website_id, widget_type_id, day) do update set widget_views = excluded.widget_views, clicks = excluded.clicks`);
   step('daily usage');
 }

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '../db/schema/calls.ts';
+import { websites, widgets } from '../db/schema/toolbox.ts';
 import { createAccount, signIn } from '../test/accounts.ts';
 import { insertCall, insertPageViews, insertWebsite, insertWidget, insertWidgetUsage } from '../test/callFixtures.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
@@ -146,5 +149,59 @@ describe('GET /client/analytics', () => {
   it('never counts another account\'s activity', async () => {
     const b = await signedIn();
     expect(await analytics(b.token, range('2026-03-01', '2026-03-04'))).toEqual([]);
+  });
+});
+
+describe('the daily call counters (migration 0004_call_counters)', () => {
+  const day = '2026-05-10';
+  const callsOf = async (token: string) => {
+    const [entry] = await analytics(token, range(day, day));
+    return entry?.usage.widgets.map(({ typeId, calls, scheduledCalls }) => ({ typeId, calls, scheduledCalls })) ?? [];
+  };
+
+  it('follow calls as they are inserted, change outcome and are deleted', async () => {
+    const a = await signedIn();
+    const site = await insertWebsite(server.db, a.userId);
+    const widget = await insertWidget(server.db, a.userId, site.id, { typeId: 2 });
+    const at = new Date(`${day}T12:00:00.000Z`);
+    const first = await insertCall(server.db, { userId: a.userId, widget, createdAt: at, type: 'scheduled', status: 'missed' });
+    await insertCall(server.db, { userId: a.userId, widget, createdAt: at, status: 'successful' });
+    expect(await callsOf(a.token)).toEqual([{ typeId: 2, calls: 2, scheduledCalls: { ...none, missed: 1 } }]);
+
+    await server.db.update(calls).set({ status: 'successful' }).where(eq(calls.id, first.id));
+    expect(await callsOf(a.token)).toEqual([{ typeId: 2, calls: 2, scheduledCalls: { ...none, successful: 1 } }]);
+
+    await server.db.delete(calls).where(eq(calls.id, first.id));
+    expect(await callsOf(a.token)).toEqual([{ typeId: 2, calls: 1, scheduledCalls: none }]);
+  });
+
+  it('let a website with calls be deleted, and its calls count nowhere afterwards', async () => {
+    const a = await signedIn();
+    const site = await insertWebsite(server.db, a.userId);
+    const widget = await insertWidget(server.db, a.userId, site.id, { typeId: 1 });
+    await insertCall(server.db, { userId: a.userId, widget, createdAt: new Date(`${day}T08:00:00.000Z`) });
+    await server.db.delete(widgets).where(eq(widgets.id, widget.id));
+    await server.db.delete(websites).where(eq(websites.id, site.id));
+    expect(await analytics(a.token, range(day, day))).toEqual([]);
+    const [kept] = await server.db.select().from(calls).where(eq(calls.userId, a.userId));
+    expect(kept!.websiteId).toBeNull();
+  });
+
+  it('equal a count of the calls table after many inserts in one statement', async () => {
+    const a = await signedIn();
+    const site = await insertWebsite(server.db, a.userId);
+    const widget = await insertWidget(server.db, a.userId, site.id, { typeId: 3 });
+    const statuses = ['successful', 'missed', 'busy', 'no-answer'] as const;
+    await server.db.insert(calls).values(
+      Array.from({ length: 200 }, (_, i) => ({
+        userId: a.userId, convertId: `CL-COUNT-${a.userId}-${i}`, websiteId: site.id, widgetId: widget.id, widgetName: 'w', widgetTypeId: 3,
+        type: i % 3 === 0 ? ('scheduled' as const) : ('instant' as const), status: statuses[i % 4]!, customerNumber: '+13125550142',
+        createdAt: new Date(`${day}T${String(i % 24).padStart(2, '0')}:00:00.000Z`),
+      })),
+    );
+    const scheduled = (status: (typeof statuses)[number]) => Array.from({ length: 200 }, (_, i) => i).filter((i) => i % 3 === 0 && statuses[i % 4] === status).length;
+    expect(await callsOf(a.token)).toEqual([
+      { typeId: 3, calls: 200, scheduledCalls: { successful: scheduled('successful'), missed: scheduled('missed'), busy: scheduled('busy'), 'no-answer': scheduled('no-answer') } },
+    ]);
   });
 });

@@ -117,5 +117,12 @@ export async function insertWidgetUsage(
   db: Database,
   row: { userId: number; websiteId: number; widgetTypeId: number; day: string; widgetViews: number; clicks: number },
 ) {
-  await db.insert(dailyWidgetUsage).values(row);
+  // Upsert: the calls of the day may have created the row already (their counters, migration 0004).
+  await db
+    .insert(dailyWidgetUsage)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [dailyWidgetUsage.websiteId, dailyWidgetUsage.widgetTypeId, dailyWidgetUsage.day],
+      set: { widgetViews: row.widgetViews, clicks: row.clicks },
+    });
 }

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { calls } from '../../db/schema/calls.ts';
 import { dailyUsage, dailyWidgetUsage } from '../../db/schema/analytics.ts';
 import { invalidInput } from '../domainError.ts';
 
@@ -65,15 +64,13 @@ interface UsageRow extends Record<string, unknown> {
 
 /**
  * Daily usage of the caller's websites (spec §2 Analytics, §7 "GET analytics path"), one entry
- * per UTC day and website with any activity, oldest first. All counting is done by PostgreSQL:
- * page views from daily_usage, widget views and clicks from daily_widget_usage (kept by the
- * widget script's events), calls grouped straight from the calls table by day, website, widget
- * type, type and status — an index-only scan of calls_user_timeline_idx. JavaScript only nests
- * the aggregated rows (at most days × websites × 3 types).
+ * per UTC day and website with any activity, oldest first. Everything comes from daily
+ * counters: page views from daily_usage, widget views and clicks from daily_widget_usage (kept
+ * by the widget script's events), and calls by outcome from the same rows, kept by triggers on
+ * the calls table (migration 0004_call_counters). So a year costs days × websites × types rows,
+ * however many calls it had. JavaScript only nests the aggregated rows.
  */
 export async function dailyAnalytics(db: Database, userId: number, range: AnalyticsRange, filters: AnalyticsFilters = {}): Promise<AnalyticsDayView[]> {
-  const fromInstant = new Date(`${range.fromDay}T00:00:00.000Z`);
-  const afterInstant = new Date(Date.parse(range.toDay) + DAY_MS);
   const website = (column: unknown) => (filters.websiteId === undefined ? sql`` : sql`and ${column} = ${filters.websiteId}`);
   const widgetType = (column: unknown) => (filters.typeId === undefined ? sql`` : sql`and ${column} = ${filters.typeId}`);
   const result = await db.execute<UsageRow>(sql`
@@ -83,37 +80,17 @@ export async function dailyAnalytics(db: Database, userId: number, range: Analyt
       where ${dailyUsage.userId} = ${userId} and ${dailyUsage.day} between ${range.fromDay} and ${range.toDay}
         ${website(dailyUsage.websiteId)}
     ),
-    widget_counts as (
+    widget_usage as (
       select ${dailyWidgetUsage.day} as day, ${dailyWidgetUsage.websiteId} as website_id,
         ${dailyWidgetUsage.widgetTypeId} as type_id, ${dailyWidgetUsage.widgetViews} as widget_views,
-        ${dailyWidgetUsage.clicks} as clicks
+        ${dailyWidgetUsage.clicks} as clicks,
+        ${dailyWidgetUsage.callsSuccessful} + ${dailyWidgetUsage.callsMissed} + ${dailyWidgetUsage.callsBusy}
+          + ${dailyWidgetUsage.callsNoAnswer} as calls,
+        ${dailyWidgetUsage.scheduledSuccessful} as scheduled_successful, ${dailyWidgetUsage.scheduledMissed} as scheduled_missed,
+        ${dailyWidgetUsage.scheduledBusy} as scheduled_busy, ${dailyWidgetUsage.scheduledNoAnswer} as scheduled_no_answer
       from ${dailyWidgetUsage}
       where ${dailyWidgetUsage.userId} = ${userId} and ${dailyWidgetUsage.day} between ${range.fromDay} and ${range.toDay}
         ${website(dailyWidgetUsage.websiteId)} ${widgetType(dailyWidgetUsage.widgetTypeId)}
-    ),
-    call_counts as (
-      select (${calls.createdAt} at time zone 'UTC')::date as day, ${calls.websiteId} as website_id,
-        ${calls.widgetTypeId} as type_id,
-        count(*) as calls,
-        count(*) filter (where ${calls.type} = 'scheduled' and ${calls.status} = 'successful') as scheduled_successful,
-        count(*) filter (where ${calls.type} = 'scheduled' and ${calls.status} = 'missed') as scheduled_missed,
-        count(*) filter (where ${calls.type} = 'scheduled' and ${calls.status} = 'busy') as scheduled_busy,
-        count(*) filter (where ${calls.type} = 'scheduled' and ${calls.status} = 'no-answer') as scheduled_no_answer
-      from ${calls}
-      where ${calls.userId} = ${userId} and ${calls.createdAt} >= ${fromInstant} and ${calls.createdAt} < ${afterInstant}
-        and ${calls.websiteId} is not null
-        ${website(calls.websiteId)} ${widgetType(calls.widgetTypeId)}
-      group by 1, 2, 3
-    ),
-    widget_usage as (
-      select day, website_id, type_id,
-        coalesce(w.widget_views, 0) as widget_views, coalesce(w.clicks, 0) as clicks,
-        coalesce(c.calls, 0) as calls,
-        coalesce(c.scheduled_successful, 0) as scheduled_successful,
-        coalesce(c.scheduled_missed, 0) as scheduled_missed,
-        coalesce(c.scheduled_busy, 0) as scheduled_busy,
-        coalesce(c.scheduled_no_answer, 0) as scheduled_no_answer
-      from widget_counts w full join call_counts c using (day, website_id, type_id)
     )
     select day::text as day, website_id, coalesce(p.page_views, 0)::int as page_views, u.type_id,
       u.widget_views::int as widget_views, u.clicks::int as clicks, u.calls::int as calls,
