@@ -18,6 +18,8 @@ export interface PhoneInputProps {
   error?: string;
   /** spec §2 Register: default country us. */
   defaultCountry?: CountryCode;
+  /** spec §2 Agents form: the country code is not editable (the picker shows it, disabled). */
+  countryLocked?: boolean;
   locale: string;
 }
 
@@ -33,7 +35,7 @@ function toValue(text: string, country: CountryCode): string {
  * A phone number with a country picker, built on libphonenumber-js (small metadata). The text is
  * formatted as typed; the form receives the E.164 form its rules check (spec §5 Phone pattern).
  */
-export function PhoneInput({ label, countryLabel, name, value, onChange, onBlur, error, defaultCountry = 'US', locale }: PhoneInputProps) {
+export function PhoneInput({ label, countryLabel, name, value, onChange, onBlur, error, defaultCountry = 'US', countryLocked, locale }: PhoneInputProps) {
   const errorId = useId();
   const [country, setCountry] = useState<CountryCode>(defaultCountry);
   const [text, setText] = useState(value);
@@ -65,6 +67,8 @@ export function PhoneInput({ label, countryLabel, name, value, onChange, onBlur,
               id={`${name}-country`}
               aria-label={countryLabel}
               value={country}
+              // The field's context (enabled) would override NativeSelect.Root's disabled: set it here.
+              {...(countryLocked ? { disabled: true } : {})}
               onChange={(event) => changeCountry(event.currentTarget.value as CountryCode)}
               bg="white"
             >
