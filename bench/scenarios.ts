@@ -129,8 +129,9 @@ async function explainPlans(userId: number, websiteId: number): Promise<Record<s
       where c.user_id = ${userId} and c.created_at >= ${monthAgo} and c.created_at <= ${iso(now)} and c.website_id = ${websiteId} and c.status = 'successful'
       order by c.created_at desc, c.id desc limit 20 offset 40`,
     count: sql`select count(*) from calls c where c.user_id = ${userId} and c.created_at >= ${monthAgo} and c.created_at <= ${iso(now)} and c.website_id = ${websiteId} and c.status = 'successful'`,
-    analyticsCalls: sql`select (created_at at time zone 'UTC')::date, website_id, widget_type_id, count(*), count(*) filter (where type = 'scheduled' and status = 'successful')
-      from calls where user_id = ${userId} and created_at >= ${yearAgo} and created_at < ${iso(now)} and website_id is not null group by 1, 2, 3`,
+    // The calls of the Analytics query come from the daily counters (migration 0004_call_counters).
+    analyticsCalls: sql`select day, website_id, widget_type_id, calls_successful + calls_missed + calls_busy + calls_no_answer, scheduled_successful
+      from daily_widget_usage where user_id = ${userId} and day between ${yearAgo.slice(0, 10)} and ${iso(now).slice(0, 10)}`,
   };
   const plans: Record<string, string[]> = {};
   for (const [name, query] of Object.entries(queries)) {
