@@ -1,0 +1,38 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { isUploading, uploadError, uploadFileName, uploadProgress } from '../../../../machines/upload/upload.selectors.ts';
+import type { UploadKind } from '../../../../machines/upload/upload.rules.ts';
+import { createAuthSessionPort } from '../../../session/authSessionPort.ts';
+import { useRootActors } from '../../../session/RootActorsContext.tsx';
+import type { UploadFieldState } from '../../../ui/FileUpload.tsx';
+import { provideUploadMachine } from './upload.actors.ts';
+
+/**
+ * One upload field of the widget wizard (spec §4 Upload): the Design step's picture
+ * (`'image'`) or the General step's waiting audio (`'audio'`). `onUploaded` receives the stored
+ * file's URL, or null when the selection was emptied; the page puts it into the wizard's draft
+ * (e.g. `settings.callSetup.picture.src`). Hand the result to the steps' `upload` prop (or to
+ * `FileUpload`).
+ */
+export function useUpload(kind: UploadKind, onUploaded: (url: string | null) => void): UploadFieldState {
+  const { auth } = useRootActors();
+  const machine = useMemo(() => {
+    // The same session the API client uses: the auth actor's token, and its refresh-once.
+    const session = createAuthSessionPort();
+    session.attach(auth);
+    return provideUploadMachine(session);
+  }, [auth]);
+  const actor = useActorRef(machine, { input: { kind } });
+  useEffect(() => {
+    const subscription = actor.on('upload.changed', (event) => onUploaded(event.url));
+    return () => subscription.unsubscribe();
+  }, [actor, onUploaded]);
+  const fileName = useSelector(actor, uploadFileName);
+  const progress = useSelector(actor, uploadProgress);
+  const uploading = useSelector(actor, isUploading);
+  const error = useSelector(actor, uploadError);
+  return useMemo(
+    () => ({ fileName, progress, uploading, error, select: (file: File | null) => actor.send({ type: 'user.select', file }) }),
+    [actor, fileName, progress, uploading, error],
+  );
+}
