@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { invalidRequest } from './apiError.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,7 +13,9 @@ declare module 'fastify' {
  * body counts as no body instead of a 400: clients that send `Content-Type: application/json` on
  * a body-less DELETE (logout) or on the optional body of the verify calls still work, and an
  * operation that needs a body still answers 400 (http/requestBodies.ts). The text is kept as
- * `request.rawBody` for signature checks.
+ * `request.rawBody` for signature checks. A NUL character (`\u0000`) in any string or key, and
+ * nesting deeper than MAX_JSON_DEPTH, are a 400: PostgreSQL cannot store the one, JSON.stringify
+ * overflows its stack on the other, so both would otherwise fail as a 500.
  */
 export function installJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -25,6 +28,54 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    parseJson(request, text, done);
+    parseJson(request, text, (error, parsed) => {
+      const problem = error ? undefined : jsonBodyProblem(parsed);
+      if (error) done(error, undefined);
+      else if (problem) done(invalidRequest(problem), undefined);
+      else done(null, parsed);
+    });
   });
+}
+
+/** Deeper than any body of the contract (a widget's time frames sit 7 levels down); free-form fields included. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * What is wrong with a parsed JSON body that the contract's schemas cannot say: a NUL character
+ * in a string or key, or nesting deeper than MAX_JSON_DEPTH (free-form fields such as a
+ * registration's metadata would otherwise reach JSON.stringify and the database). Iterative, so
+ * any depth is safe to inspect.
+ */
+export function jsonBodyProblem(value: unknown): string | undefined {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [next, depth] = pending.pop()!;
+    if (typeof next === 'string') {
+      if (next.includes('\0')) return 'Text in the request body must not contain NUL characters (\\u0000).';
+    } else if (typeof next === 'object' && next !== null) {
+      if (depth >= MAX_JSON_DEPTH) return `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`;
+      for (const [key, child] of Object.entries(next)) {
+        if (key.includes('\0')) return 'Text in the request body must not contain NUL characters (\\u0000).';
+        pending.push([child, depth + 1]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Whether a parsed JSON value has a NUL character in one of its strings or keys (any depth). */
+export function containsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\0')) return true;
+    } else if (typeof next === 'object' && next !== null) {
+      for (const [key, child] of Object.entries(next)) {
+        if (key.includes('\0')) return true;
+        pending.push(child);
+      }
+    }
+  }
+  return false;
 }

@@ -60,6 +60,21 @@ function isSecurityFailure(error: unknown): error is SecurityFailure {
   );
 }
 
+/**
+ * Fastify's `frameworkErrors` option: errors raised while routing, before any hook runs — a URL
+ * with bad percent-encoding (400) or a path parameter over the router's length limit (414) —
+ * answer the contract's `Error` body like every other error, instead of Fastify's own shape.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendApiError(reply, new ApiError(414, 'invalid_request', 'A path parameter of the URL is too long.'));
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return sendApiError(reply, new ApiError(400, 'invalid_request', 'The URL is not valid (bad percent-encoding).'));
+  }
+  return sendApiError(reply, toApiError(error));
+}
+
 /** JSON 404 for unknown API routes (and anything the SPA fallback does not serve). */
 export function notFoundBody(request: FastifyRequest): ErrorBody {
   const path = request.url.split('?')[0];

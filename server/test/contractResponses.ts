@@ -24,8 +24,11 @@ export class ContractResponses {
   readonly #ajv: Ajv;
   readonly #routes: OperationRoute[];
   readonly #validators = new Map<string, ValidateFunction>();
+  readonly #prefix: string;
 
-  constructor(contract: Contract = loadContract()) {
+  /** `prefix`: where the contract's paths are served (openapi/widget.yaml: /widget-api). */
+  constructor(contract: Contract = loadContract(), prefix = '/api') {
+    this.#prefix = prefix;
     this.#contract = contract;
     this.#ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
     addFormats(this.#ajv);
@@ -33,7 +36,7 @@ export class ContractResponses {
     this.#routes = listOperations(contract).map((op) => ({
       operationId: op.operationId,
       method: op.method,
-      pattern: new RegExp(`^/api${op.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+      pattern: new RegExp(`^${prefix}${op.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
       responses: ((contract.paths[op.path]![op.method.toLowerCase()] as { responses: Record<string, ResponseObject> }).responses),
     }));
   }
@@ -48,7 +51,7 @@ export class ContractResponses {
   check(method: string, url: string, status: number, contentType: string | undefined, body: string): void {
     const route = this.operationFor(method, url);
     if (!route) {
-      if (url.startsWith('/api/')) this.#checkError(`${method} ${url}`, status, body);
+      if (url.startsWith(`${this.#prefix}/`)) this.#checkError(`${method} ${url}`, status, body);
       return;
     }
     const declared = route.responses[String(status)];

@@ -1,0 +1,346 @@
+import { expect } from 'vitest';
+import { changeCredits } from '../domain/credits/ledger.ts';
+import type { ApiRequest, ApiResponse, TestServer } from '../test/harness.ts';
+import { PACK_20 } from '../test/payments.ts';
+import { agentWidgetBody, expectStatus, multipartBody, TINY_PNG } from '../test/toolbox.ts';
+import type { Tenant } from './tenantFixtures.ts';
+
+// The tenant-isolation matrix (issue 3, "Bad input and isolation"): one entry per operationId of
+// openapi/dashboard.yaml. tenantIsolation.test.ts fails when an operation has no entry, or when
+// an id the operation takes (path, query or top-level body field) is neither tried with another
+// client's id nor named as reference data.
+
+/** Client A owns the rows; client B tries to reach them. */
+export interface Pair {
+  server: TestServer;
+  a: Tenant;
+  b: Tenant;
+}
+
+type Request = Omit<ApiRequest, 'token'>;
+
+export interface ForeignIdCase {
+  /** The contract input carrying A's id: `path.id`, `query.websiteId`, `body.agentIds`… */
+  input: string;
+  /** B's request with A's id in `input`, everything else valid and B's own. */
+  request(pair: Pair): Request;
+  /** 404 `not_found` unless the contract names another answer (then say why). */
+  status?: 400;
+  why?: string;
+}
+
+export interface ListCase {
+  label: string;
+  request(pair: Pair): Request;
+  /** Whether the answer shows a row (or record) of this tenant. */
+  shows(response: ApiResponse, tenant: Tenant): boolean;
+}
+
+export interface CustomCheck {
+  label: string;
+  run(pair: Pair): Promise<void>;
+}
+
+export interface MatrixEntry {
+  foreignIds?: ForeignIdCase[];
+  lists?: ListCase[];
+  checks?: CustomCheck[];
+  /** Id inputs that name shared reference data or another system's ids, not a tenant's rows. */
+  referenceIds?: Record<string, string>;
+  /** Why the operation takes no tenant id (public, or acting on the caller's own account only). */
+  noTenantId?: string;
+}
+
+const text = (response: ApiResponse) => response.text;
+const bodyOf = (tenant: Tenant) => agentWidgetBody(tenant.websiteId, [tenant.agentId], { isActive: false });
+const agentBody = { name: 'Grace Hopper', phone: '+14155550123' };
+const cardOf = (tenant: Tenant) => tenant.savedCardId;
+
+const TYPE_IDS = 'widget types are reference data shared by all accounts (GET /client/meta)';
+
+export const TENANT_MATRIX: Record<string, MatrixEntry> = {
+  // ---------------------------------------------------------------- auth and account
+  createToken: { noTenantId: 'public: signs in with an e-mail and password or a refresh token, no row id' },
+  revokeToken: {
+    noTenantId: 'revokes the session of the token presented',
+    checks: [
+      {
+        label: 'B signing out leaves A signed in',
+        run: async ({ server, a, b }) => {
+          const { accessToken } = await signInAgain(server, b);
+          expectStatus(await server.request({ method: 'DELETE', url: '/api/oauth2/token', token: accessToken }), 204);
+          expectStatus(await a.call({ method: 'GET', url: '/api/user' }), 200);
+        },
+      },
+    ],
+  },
+  registerUser: { noTenantId: 'public: creates a new account' },
+  getUser: { lists: [{ label: 'the profile', request: () => ({ method: 'GET', url: '/api/user' }), shows: (r, t) => r.body.email === t.account.email }] },
+  updateUser: {
+    noTenantId: "changes the caller's own profile",
+    referenceIds: { 'body.twilioNumberId': 'Twilio numbers are reference data shared by all accounts (GET /client/meta)' },
+    checks: [
+      {
+        label: "B renaming itself leaves A's name",
+        run: async ({ a, b }) => {
+          expectStatus(await b.call({ method: 'PATCH', url: '/api/user', body: { name: 'Mallory Intruder' } }), 200);
+          expect(expectStatus(await a.call({ method: 'GET', url: '/api/user' }), 200).name).not.toBe('Mallory Intruder');
+        },
+      },
+    ],
+  },
+  changePassword: { noTenantId: "changes the caller's own password" },
+  setPassword: { noTenantId: "changes the caller's own password" },
+  requestPasswordReset: { noTenantId: 'public: takes an e-mail address and answers the same either way' },
+  resetPassword: { noTenantId: 'public: takes a secret e-mailed code, not a row id' },
+  verifyEmail: { noTenantId: 'public: takes a secret e-mailed code, not a row id' },
+  verifyChangedEmail: { noTenantId: 'public: takes a secret e-mailed code, not a row id' },
+  getUserEmail: {
+    lists: [{ label: 'the e-mail address', request: () => ({ method: 'GET', url: '/api/user/email' }), shows: (r, t) => r.body.email === t.account.email }],
+  },
+
+  // ---------------------------------------------------------------- files
+  listFiles: { lists: [{ label: 'the files', request: () => ({ method: 'GET', url: '/api/user/files' }), shows: (r, t) => text(r).includes(t.fileName) }] },
+  uploadFiles: {
+    noTenantId: "stores a file for the caller; its answer is the caller's own file list",
+    checks: [
+      {
+        label: "B uploading a file under A's file name neither shows nor replaces A's file",
+        run: async ({ a, b }) => {
+          const before = expectStatus(await a.call({ method: 'GET', url: '/api/user/files' }), 200);
+          const upload = multipartBody([{ name: 'file', filename: a.fileName, contentType: 'image/png', data: TINY_PNG }]);
+          const answer = expectStatus(await b.call({ method: 'POST', url: '/api/user/files', ...upload }), 201);
+          const mine = before.data.find((f: { filename: string }) => f.filename === a.fileName);
+          expect(answer.data.map((f: { url: string }) => f.url)).not.toContain(mine.url);
+          expect(expectStatus(await a.call({ method: 'GET', url: '/api/user/files' }), 200)).toEqual(before);
+        },
+      },
+    ],
+  },
+
+  // ---------------------------------------------------------------- meta
+  getMeta: {
+    lists: [
+      {
+        label: "the credits record (its auto-recharge names the account's card)",
+        request: () => ({ method: 'GET', url: '/api/client/meta' }),
+        shows: (r, t) => JSON.stringify(r.body.credits).includes(cardOf(t)),
+      },
+    ],
+  },
+
+  // ---------------------------------------------------------------- widgets
+  listWidgets: { lists: [{ label: 'the widgets', request: () => ({ method: 'GET', url: '/api/client/widgets' }), shows: (r, t) => r.body.data.some((w: { id: number }) => w.id === t.widgetId) }] },
+  createWidget: {
+    referenceIds: { 'body.typeId': TYPE_IDS, 'body.callingRuleId': 'calling rules are reference data shared by all accounts' },
+    foreignIds: [
+      { input: 'body.websiteId', request: ({ a, b }) => ({ method: 'POST', url: '/api/client/widgets', body: { ...bodyOf(b), websiteId: a.websiteId } }) },
+      { input: 'body.agentIds', request: ({ a, b }) => ({ method: 'POST', url: '/api/client/widgets', body: { ...bodyOf(b), agentIds: [b.agentId, a.agentId] } }) },
+    ],
+  },
+  updateWidget: {
+    referenceIds: { 'body.typeId': TYPE_IDS, 'body.callingRuleId': 'calling rules are reference data shared by all accounts' },
+    foreignIds: [
+      { input: 'path.id', request: ({ a, b }) => ({ method: 'PUT', url: `/api/client/widgets/${a.widgetId}`, body: bodyOf(b) }) },
+      { input: 'body.websiteId', request: ({ a, b }) => ({ method: 'PUT', url: `/api/client/widgets/${b.widgetId}`, body: { ...bodyOf(b), websiteId: a.websiteId } }) },
+      { input: 'body.agentIds', request: ({ a, b }) => ({ method: 'PUT', url: `/api/client/widgets/${b.widgetId}`, body: { ...bodyOf(b), agentIds: [a.agentId] } }) },
+    ],
+  },
+  deleteWidget: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'DELETE', url: `/api/client/widgets/${a.widgetId}` }) }] },
+
+  // ---------------------------------------------------------------- websites
+  listWebsites: { lists: [{ label: 'the websites', request: () => ({ method: 'GET', url: '/api/client/websites' }), shows: (r, t) => text(r).includes(t.domain) }] },
+  createWebsite: {
+    noTenantId: 'takes a domain, not an id',
+    checks: [
+      {
+        label: "B can add A's domain (no 409 that would reveal A's website), and A's website stays A's",
+        run: async ({ a, b }) => {
+          const before = expectStatus(await a.call({ method: 'GET', url: '/api/client/websites' }), 200);
+          const added = expectStatus(await b.call({ method: 'POST', url: '/api/client/websites', body: { domain: a.domain } }), 201);
+          expect(added.id).not.toBe(a.websiteId);
+          expect(expectStatus(await a.call({ method: 'GET', url: '/api/client/websites' }), 200)).toEqual(before);
+          expectStatus(await b.call({ method: 'POST', url: '/api/client/websites', body: { domain: a.domain } }), 409);
+        },
+      },
+    ],
+  },
+
+  // ---------------------------------------------------------------- agents
+  listAgents: { lists: [{ label: 'the agents', request: () => ({ method: 'GET', url: '/api/client/agents' }), shows: (r, t) => text(r).includes(t.agentName) }] },
+  createAgent: { noTenantId: 'creates an agent for the caller from a name and a phone number' },
+  updateAgent: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'PUT', url: `/api/client/agents/${a.agentId}`, body: agentBody }) }] },
+  deleteAgent: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'DELETE', url: `/api/client/agents/${a.agentId}` }) }] },
+
+  // ---------------------------------------------------------------- credits
+  getCredits: {
+    lists: [{ label: 'the credits record', request: () => ({ method: 'GET', url: '/api/client/credits' }), shows: (r, t) => r.body.autoRecharge?.paymentMethodId === cardOf(t) }],
+  },
+  getSpentCredits: {
+    noTenantId: "sums the caller's own ledger",
+    checks: [
+      {
+        label: "A's spending does not count in B's",
+        run: async ({ server, a, b }) => {
+          const spentBefore = expectStatus(await b.call({ method: 'GET', url: '/api/client/credits/spent' }), 200);
+          await changeCredits(server.db, { userId: a.account.id, delta: -3, reason: 'call' });
+          expect(expectStatus(await b.call({ method: 'GET', url: '/api/client/credits/spent' }), 200)).toEqual(spentBefore);
+          expect(expectStatus(await a.call({ method: 'GET', url: '/api/client/credits/spent' }), 200).spent).toBeGreaterThanOrEqual(3);
+        },
+      },
+    ],
+  },
+
+  // ---------------------------------------------------------------- payments
+  listPaymentMethods: {
+    lists: [{ label: 'the saved cards', request: () => ({ method: 'GET', url: '/api/client/payment-methods' }), shows: (r, t) => text(r).includes(cardOf(t)) }],
+  },
+  createPaymentMethod: {
+    foreignIds: [
+      {
+        input: 'body.paymentMethodId',
+        status: 400,
+        why: 'the contract answers 400 invalid_request: "the card processor does not know this payment method for the caller"',
+        request: ({ a }) => ({ method: 'POST', url: '/api/client/payment-methods', body: { paymentMethodId: a.tokenizedCardId } }),
+      },
+    ],
+  },
+  deletePaymentMethod: {
+    foreignIds: [{ input: 'query.paymentMethodId', request: ({ a }) => ({ method: 'DELETE', url: `/api/client/payment-methods?paymentMethodId=${a.savedCardId}` }) }],
+  },
+  createPayment: {
+    referenceIds: { 'body.packId': 'credit packs are reference data shared by all accounts' },
+    checks: [
+      {
+        label: "B using A's idempotency key starts a purchase of its own, not A's intent",
+        run: async ({ a, b }) => {
+          const answer = expectStatus(await b.call({ method: 'POST', url: '/api/client/payments', body: { packId: PACK_20.id, idempotencyKey: a.idempotencyKey } }), 201);
+          expect(answer.paymentIntentId).not.toBe(a.intent.id);
+          expect(answer.client_secret).not.toBe(a.intent.clientSecret);
+        },
+      },
+    ],
+  },
+  listPayments: {
+    lists: [
+      {
+        label: 'the payment history',
+        request: () => ({ method: 'GET', url: '/api/client/payments?perPage=200' }),
+        shows: (r, t) => r.body.data.some((p: { id: number }) => t.paymentIds.includes(p.id)),
+      },
+    ],
+  },
+  setAutoRecharge: {
+    referenceIds: { 'body.packId': 'credit packs are reference data shared by all accounts' },
+    foreignIds: [
+      {
+        input: 'body.paymentMethodId',
+        status: 400,
+        why: 'the contract answers 400 invalid_request: "paymentMethodId is not one of the caller\'s saved cards"',
+        request: ({ a }) => ({ method: 'POST', url: '/api/client/auto-recharge', body: { packId: PACK_20.id, criticalCredits: 3, paymentMethodId: a.savedCardId } }),
+      },
+    ],
+  },
+  deleteAutoRecharge: {
+    noTenantId: "cancels the caller's own auto-recharge",
+    checks: [
+      {
+        label: "B cancelling its auto-recharge leaves A's",
+        run: async ({ a, b }) => {
+          expectStatus(await b.call({ method: 'DELETE', url: '/api/client/auto-recharge' }), 204);
+          expect(expectStatus(await a.call({ method: 'GET', url: '/api/client/credits' }), 200).autoRecharge?.paymentMethodId).toBe(a.savedCardId);
+        },
+      },
+    ],
+  },
+  handleStripeWebhook: {
+    noTenantId: 'public: Stripe posts signed events; the intent is looked up by its processor id',
+    referenceIds: { 'body.id': "the id of Stripe's event, not a row of any account" },
+  },
+
+  // ---------------------------------------------------------------- local card processor
+  createLocalPaymentMethod: { noTenantId: 'tokenizes a card number for the caller' },
+  confirmLocalPaymentIntent: {
+    foreignIds: [
+      {
+        input: 'path.clientSecret',
+        request: ({ a, b }) => ({ method: 'POST', url: `/api/local-card-processor/payment-intents/${a.intent.clientSecret}/confirm`, body: { paymentMethodId: b.tokenizedCardId } }),
+      },
+      {
+        input: 'body.paymentMethodId',
+        status: 400,
+        why: 'the contract answers 400 invalid_request: "the payment method is not one the caller tokenized"',
+        request: ({ a, b }) => ({ method: 'POST', url: `/api/local-card-processor/payment-intents/${b.intent.clientSecret}/confirm`, body: { paymentMethodId: a.tokenizedCardId } }),
+      },
+    ],
+  },
+  authenticateLocalPaymentIntent: {
+    foreignIds: [
+      {
+        input: 'path.clientSecret',
+        request: ({ a }) => ({ method: 'POST', url: `/api/local-card-processor/payment-intents/${a.intentNeedingAuthentication.clientSecret}/authenticate`, body: { approve: true } }),
+      },
+    ],
+  },
+
+  // ---------------------------------------------------------------- analytics and calls
+  getAnalytics: {
+    referenceIds: { 'query.typeId': TYPE_IDS },
+    foreignIds: [{ input: 'query.websiteId', request: ({ a }) => ({ method: 'GET', url: `/api/client/analytics?${analyticsRange(a)}&websiteId=${a.websiteId}` }) }],
+    lists: [
+      {
+        label: 'the daily entries',
+        request: ({ a }) => ({ method: 'GET', url: `/api/client/analytics?${analyticsRange(a)}` }),
+        shows: (r, t) => r.body.data.some((day: { websiteId: number | null }) => day.websiteId === t.websiteId),
+      },
+    ],
+  },
+  listCalls: {
+    referenceIds: { 'query.widgetTypeId': TYPE_IDS },
+    foreignIds: [{ input: 'query.websiteId', request: ({ a }) => ({ method: 'GET', url: `/api/client/calls?websiteId=${a.websiteId}` }) }],
+    lists: [
+      {
+        label: 'the call history',
+        request: () => ({ method: 'GET', url: '/api/client/calls?perPage=200' }),
+        shows: (r, t) => r.body.data.some((c: { id: number }) => c.id === t.callId),
+      },
+    ],
+  },
+  exportCallsCsv: {
+    referenceIds: { 'query.widgetTypeId': TYPE_IDS },
+    foreignIds: [{ input: 'query.websiteId', request: ({ a }) => ({ method: 'GET', url: `/api/client/calls/csv?websiteId=${a.websiteId}` }) }],
+    lists: [{ label: 'the CSV export', request: () => ({ method: 'GET', url: '/api/client/calls/csv' }), shows: (r, t) => text(r).includes(t.domain) }],
+  },
+  getCallRecording: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'GET', url: `/api/client/calls/${a.callId}/recording` }) }] },
+  listScheduledCalls: {
+    foreignIds: [
+      { input: 'query.agentId', request: ({ a }) => ({ method: 'GET', url: `/api/client/scheduled-calls?agentId=${a.agentId}` }) },
+      { input: 'query.websiteId', request: ({ a }) => ({ method: 'GET', url: `/api/client/scheduled-calls?websiteId=${a.websiteId}` }) },
+    ],
+    lists: [
+      {
+        label: 'the scheduled calls',
+        request: () => ({ method: 'GET', url: '/api/client/scheduled-calls?perPage=200' }),
+        shows: (r, t) => r.body.data.some((c: { id: number }) => c.id === t.scheduledCallId),
+      },
+    ],
+  },
+
+  // ---------------------------------------------------------------- system
+  getHealth: { noTenantId: 'public: liveness, no account data' },
+};
+
+function analyticsRange(tenant: Tenant): string {
+  const to = new Date().toISOString().slice(0, 10);
+  return `dateFrom=${tenant.analyticsDay}T00:00:00Z&dateTo=${to}T23:59:59Z`;
+}
+
+async function signInAgain(server: TestServer, tenant: Tenant) {
+  const response = await server.request({
+    method: 'POST',
+    url: '/api/oauth2/token',
+    form: { grant_type: 'password', username: tenant.account.email, password: tenant.account.password, client_id: 'dashboard' },
+    remoteAddress: '10.202.0.1',
+  });
+  return expectStatus(response, 200) as { accessToken: string };
+}
