@@ -1,7 +1,8 @@
-import { msg } from '@lingui/core/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../../features/placeholder/PlaceholderPage.tsx';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+/** spec §2 Widget wizard: /widgets/manage (exact) starts a new widget on the General step. */
 export const Route = createFileRoute('/_app/widgets/manage/')({
-  component: () => <PlaceholderPage title={msg`Create Widget`} />,
+  beforeLoad: () => {
+    throw redirect({ to: '/widgets/manage/general/{-$id}', params: {}, replace: true });
+  },
 });

@@ -1,13 +1,9 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../../../features/placeholder/PlaceholderPage.tsx';
 
-/** Widget wizard step (spec §2 Widget wizard): without id the widget is new, with id it is edited. */
+/**
+ * Widget wizard step (spec §2 Widget wizard): the wizard page of the parent route
+ * (../route.tsx) renders the step this URL names.
+ */
 export const Route = createFileRoute('/_app/widgets/manage/general/{-$id}')({
-  component: WizardStepRoute,
+  component: () => null,
 });
-
-function WizardStepRoute() {
-  const { id } = Route.useParams();
-  return <PlaceholderPage title={id ? msg`Update Widget` : msg`Create Widget`} />;
-}

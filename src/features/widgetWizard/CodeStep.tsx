@@ -1,0 +1,102 @@
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import { Notice } from '../../ui/Notice.tsx';
+import { embedSnippet } from '../../ui/embedSnippet.ts';
+
+const snippetStyle = {
+  width: '100%',
+  fontFamily: 'monospace',
+  fontSize: '0.875rem',
+  padding: '0.75rem',
+  background: '#f9fafb',
+  border: '1px solid #e4e4e7',
+  borderRadius: '0.375rem',
+  resize: 'none',
+} as const;
+
+/** How long the Copied! hint stays. */
+const COPIED_HINT_MS = 2000;
+
+async function copyText(text: string, fallback: HTMLTextAreaElement | null): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No clipboard permission (e.g. an embedded or insecure page): copy the selected text instead.
+    if (!fallback) return false;
+    fallback.select();
+    return document.execCommand('copy');
+  }
+}
+
+/**
+ * Step 3 of the widget wizard (spec §2 Code, §4 Widget wizard): the website's embed snippet in a
+ * copy box with a Copied! hint. The instruction shows only when the website had no widgets
+ * before; otherwise a success message says the code already on the site refreshed automatically.
+ */
+export function CodeStep({
+  publicKey,
+  domain,
+  message,
+  showInstruction,
+}: {
+  publicKey: string;
+  domain: string;
+  message: MessageDescriptor;
+  showInstruction: boolean;
+}) {
+  const { t, i18n } = useLingui();
+  const snippet = embedSnippet(window.location.origin, publicKey);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_HINT_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  return (
+    <Stack gap="4" maxWidth="3xl">
+      {showInstruction ? (
+        <Text color="gray.800">{i18n._(message)}</Text>
+      ) : (
+        <Notice status="success">{i18n._(message)}</Notice>
+      )}
+      <Box as="section" aria-label={t`Website code`} bg="white" borderWidth="1px" borderRadius="lg" p="4">
+        <Text fontWeight="semibold" mb="2">
+          {domain}
+        </Text>
+        <textarea
+          ref={box}
+          readOnly
+          aria-label={t`Embed code`}
+          value={snippet}
+          rows={3}
+          style={snippetStyle}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Box display="flex" alignItems="center" gap="3" mt="3">
+          <Button
+            size="sm"
+            colorPalette="blue"
+            onClick={() => {
+              void copyText(snippet, box.current).then(setCopied);
+            }}
+          >
+            <Trans>Copy</Trans>
+          </Button>
+          {copied ? (
+            <Text role="status" color="green.700" fontSize="sm">
+              <Trans>Copied!</Trans>
+            </Text>
+          ) : null}
+        </Box>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+import { Stack } from '@chakra-ui/react/stack';
+import { useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import type { WidgetPreviewView } from '../../../machines/widgetWizard/widgetWizard.draft.ts';
+import type { widgetWizardMachine } from '../../../machines/widgetWizard/widgetWizard.machine.ts';
+import { visibleErrors } from '../../../machines/widgetWizard/widgetWizard.selectors.ts';
+import { useRootActors } from '../../session/RootActorsContext.tsx';
+import { WidgetPreview, WidgetViewTabs, widgetPreviewViews } from '../widgetPreview/WidgetPreview.tsx';
+import { DesignStep } from './design/DesignStep.tsx';
+import { GeneralStep, type GeneralStepMeta } from './general/GeneralStep.tsx';
+import { useUpload } from './upload/useUpload.ts';
+import type { ActorRefFrom } from 'xstate';
+
+type WizardActor = ActorRefFrom<typeof widgetWizardMachine>;
+type Change = (path: string, value: unknown) => void;
+
+/** The account flags of spec §6 that gate the Devices and Custom caller id options. */
+interface UserFlags {
+  hasAdvancedWidgetSettings?: boolean;
+  customCallerIdSettings?: { displayCustomNumberToCustomers?: boolean } | null;
+}
+
+/** Step 1: the General form with the account's websites, agents and metadata. */
+export function GeneralStepSlot({ actor, onChange }: { actor: WizardActor; onChange: Change }) {
+  const { startup, auth } = useRootActors();
+  const draft = useSelector(actor, (snapshot) => snapshot.context.draft);
+  const errors = useSelector(actor, (snapshot) => visibleErrors(snapshot, 'general'), sameErrors);
+  const widgetTypes = useSelector(actor, (snapshot) => snapshot.context.widgetTypes);
+  const callingRules = useSelector(actor, (snapshot) => snapshot.context.callingRules);
+  const websites = useSelector(startup, (snapshot) => snapshot.context.websites);
+  const agents = useSelector(startup, (snapshot) => snapshot.context.agents);
+  const user = useSelector(auth, (snapshot) => snapshot.context.user) as UserFlags | null;
+  const meta: GeneralStepMeta = useMemo(
+    () => ({
+      widgetTypes,
+      callingRules,
+      websiteDomains: websites.map((website) => website.domain),
+      // spec §4 Agents: agents with a name are the regular ones to choose from.
+      agents: agents.flatMap((agent) => (agent.name !== null && agent.isRegular ? [{ id: agent.id, name: agent.name, phone: agent.phone }] : [])),
+      hasAdvancedWidgetSettings: Boolean(user?.hasAdvancedWidgetSettings),
+      displayCustomNumberToCustomers: Boolean(user?.customCallerIdSettings?.displayCustomNumberToCustomers),
+    }),
+    [widgetTypes, callingRules, websites, agents, user],
+  );
+  const upload = useUpload('audio', (url) => onChange('settings.settings.waitingAudio.url', url));
+  return <GeneralStep draft={draft} errors={errors} onChange={onChange} meta={meta} upload={upload} />;
+}
+
+/** Step 2: the Design form with the live preview of the real widget. */
+export function DesignStepSlot({ actor, onChange }: { actor: WizardActor; onChange: Change }) {
+  const draft = useSelector(actor, (snapshot) => snapshot.context.draft);
+  const errors = useSelector(actor, (snapshot) => visibleErrors(snapshot, 'design'), sameErrors);
+  const typeName = useSelector(actor, (snapshot) => {
+    const { typeId } = snapshot.context.draft;
+    return snapshot.context.widgetTypes.find((type) => type.id === typeId)?.name ?? null;
+  });
+  const [view, setView] = useState<WidgetPreviewView>('callNow');
+  const views = widgetPreviewViews(typeName);
+  const shown = views.includes(view) ? view : 'callNow';
+  const upload = useUpload('image', (url) => onChange('settings.callSetup.picture.src', url ?? ''));
+  const preview = (
+    <Stack gap="3">
+      <WidgetViewTabs views={views} value={shown} onChange={setView} />
+      <WidgetPreview typeName={typeName} settings={draft.settings} view={shown} onViewChange={setView} />
+    </Stack>
+  );
+  return <DesignStep draft={draft} errors={errors} onChange={onChange} upload={upload} preview={preview} />;
+}
+
+/** Visible errors are rebuilt on every snapshot; compare them by content to spare renders. */
+function sameErrors(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
