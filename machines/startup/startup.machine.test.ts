@@ -2,18 +2,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition } from 'xstate';
 import { expectFullCoverage, generatePaths, replayPath, stalled } from '../test/pathCoverage.ts';
 import { startupMachine, startupMessages } from './startup.machine.ts';
-import { creditBalance, hasStartupFailed, isSplashVisible, isStartupComplete } from './startup.selectors.ts';
-import type { StartupMetadata } from './startup.types.ts';
+import { creditBalance, hasStartupFailed, isSplashVisible, isStartupComplete, isToolboxRefreshing } from './startup.selectors.ts';
+import type { StartupAgent, StartupMetadata, StartupWebsite, StartupWidget } from './startup.types.ts';
 
 const metadata: StartupMetadata = { credits: [{ credits: 17, overdraft: 0, autoRecharge: null, minMonthlySpendingRequirement: 0 }] };
+
+// Only the ids matter to the statechart; the contract's other fields are the loaders' business.
+const widget = (id: number) => ({ id }) as StartupWidget;
+const website = (id: number) => ({ id }) as StartupWebsite;
+const agent = (id: number) => ({ id }) as StartupAgent;
 
 function fakes() {
   const order: string[] = [];
   const calls = {
     metadataLoader: vi.fn(async () => metadata),
-    widgetsLoader: vi.fn(async (): Promise<unknown[]> => [{ id: 1 }]),
-    websitesLoader: vi.fn(async (): Promise<unknown[]> => [{ id: 2 }]),
-    agentsLoader: vi.fn(async (): Promise<unknown[]> => [{ id: 3 }]),
+    widgetsLoader: vi.fn(async (): Promise<StartupWidget[]> => [widget(1)]),
+    websitesLoader: vi.fn(async (): Promise<StartupWebsite[]> => [website(2)]),
+    agentsLoader: vi.fn(async (): Promise<StartupAgent[]> => [agent(3)]),
+    notifyRefreshFailed: vi.fn(),
   };
   const machine = startupMachine.provide({
     actors: {
@@ -22,8 +28,19 @@ function fakes() {
       websitesLoader: fromPromise(() => (order.push('websites'), calls.websitesLoader())),
       agentsLoader: fromPromise(() => (order.push('agents'), calls.agentsLoader())),
     },
+    actions: {
+      notifyRefreshFailed: (_, params) => calls.notifyRefreshFailed(params.message),
+    },
   });
   return { calls, machine, order };
+}
+
+async function readyActor(f: ReturnType<typeof fakes>) {
+  const actor = createActor(f.machine).start();
+  actor.send({ type: 'auth.signedIn' });
+  await vi.waitFor(() => expect(isStartupComplete(actor.getSnapshot())).toBe(true));
+  f.order.length = 0;
+  return actor;
 }
 
 describe('startup machine: single steps', () => {
@@ -51,6 +68,7 @@ describe('startup machine: flows with fake actors', () => {
     await vi.waitFor(() => expect(isStartupComplete(actor.getSnapshot())).toBe(true));
     expect(f.order).toEqual(['metadata', 'widgets', 'websites', 'agents']);
     expect(actor.getSnapshot().context).toMatchObject({ metadata, widgets: [{ id: 1 }], websites: [{ id: 2 }], agents: [{ id: 3 }] });
+    expect(isToolboxRefreshing(actor.getSnapshot())).toBe(false);
     expect(creditBalance(actor.getSnapshot())).toBe(17);
   });
 
@@ -90,6 +108,60 @@ describe('startup machine: flows with fake actors', () => {
   });
 });
 
+describe('startup machine: toolbox.changed', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('fetches widgets, websites and agents again (not metadata) while the app stays ready', async () => {
+    const f = fakes();
+    const actor = await readyActor(f);
+    f.calls.widgetsLoader.mockResolvedValueOnce([widget(1), widget(4)]);
+    f.calls.agentsLoader.mockResolvedValueOnce([]);
+    actor.send({ type: 'toolbox.changed' });
+    expect(isStartupComplete(actor.getSnapshot())).toBe(true);
+    expect(isToolboxRefreshing(actor.getSnapshot())).toBe(true);
+    await vi.waitFor(() => expect(isToolboxRefreshing(actor.getSnapshot())).toBe(false));
+    expect(f.order).toEqual(['widgets', 'websites', 'agents']);
+    expect(f.calls.metadataLoader).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context).toMatchObject({ metadata, widgets: [{ id: 1 }, { id: 4 }], websites: [{ id: 2 }], agents: [] });
+  });
+
+  it('keeps the rows it had and shows the notice when a refresh fails', async () => {
+    const f = fakes();
+    const actor = await readyActor(f);
+    f.calls.widgetsLoader.mockResolvedValueOnce([widget(5)]);
+    f.calls.websitesLoader.mockRejectedValueOnce({ status: 500 });
+    actor.send({ type: 'toolbox.changed' });
+    await vi.waitFor(() => expect(isToolboxRefreshing(actor.getSnapshot())).toBe(false));
+    expect(f.order).toEqual(['widgets', 'websites']);
+    expect(isStartupComplete(actor.getSnapshot())).toBe(true);
+    expect(hasStartupFailed(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().context).toMatchObject({ widgets: [{ id: 5 }], websites: [{ id: 2 }], agents: [{ id: 3 }], error: null });
+    expect(f.calls.notifyRefreshFailed).toHaveBeenCalledWith(startupMessages.websitesFailed);
+  });
+
+  it('starts over when the toolbox changes again during a refresh', async () => {
+    const f = fakes();
+    const actor = await readyActor(f);
+    let release: (rows: StartupWidget[]) => void = () => {};
+    f.calls.widgetsLoader.mockImplementationOnce(() => new Promise((resolve) => (release = resolve)));
+    actor.send({ type: 'toolbox.changed' });
+    actor.send({ type: 'toolbox.changed' });
+    release([widget(9)]);
+    await vi.waitFor(() => expect(isToolboxRefreshing(actor.getSnapshot())).toBe(false));
+    // The first, stopped answer is dropped; the second refresh's answer stays.
+    expect(actor.getSnapshot().context.widgets).toEqual([{ id: 1 }]);
+    expect(f.order).toEqual(['widgets', 'widgets', 'websites', 'agents']);
+  });
+
+  it('ignores toolbox.changed before startup is complete', () => {
+    const [idle] = initialTransition(startupMachine);
+    const [running] = transition(startupMachine, idle, { type: 'auth.signedIn' });
+    const [next] = transition(startupMachine, running, { type: 'toolbox.changed' });
+    expect(next.value).toEqual(running.value);
+  });
+});
+
 describe('startup machine: generated paths', () => {
   const paths = generatePaths(startupMachine, {
     events: [
@@ -105,6 +177,7 @@ describe('startup machine: generated paths', () => {
       { type: 'xstate.done.actor.agentsLoader', output: [] },
       { type: 'xstate.error.actor.agentsLoader', error: { status: 500 } },
       { type: 'xstate.after.splashDuration.startup.running.splash.visible' },
+      { type: 'toolbox.changed' },
     ],
     contextKey: (s) => `${s.context.metadata ? 'meta' : '-'}|${s.context.error ? 'error' : '-'}`,
   });
@@ -116,20 +189,28 @@ describe('startup machine: generated paths', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
+  const notified = vi.fn();
   it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
+    notified.mockClear();
     const actor = createActor(
       startupMachine.provide({
         actors: {
           metadataLoader: stalled<StartupMetadata>(),
-          widgetsLoader: stalled<unknown[]>(),
-          websitesLoader: stalled<unknown[]>(),
-          agentsLoader: stalled<unknown[]>(),
+          widgetsLoader: stalled<StartupWidget[]>(),
+          websitesLoader: stalled<StartupWebsite[]>(),
+          agentsLoader: stalled<StartupAgent[]>(),
         },
+        actions: { notifyRefreshFailed: notified },
       }),
     ).start();
-    replayPath(path, actor, (snapshot) => {
+    replayPath(path, actor, (snapshot, step) => {
       if (hasStartupFailed(snapshot)) expect(snapshot.context.error).toEqual(startupMessages.failed);
       if (snapshot.matches('idle')) expect(snapshot.context.metadata).toBeNull();
+      // A failed refresh never fails startup: it stays in the app and shows its own notice.
+      if (step.event.type.startsWith('xstate.error.actor.') && isStartupComplete(snapshot)) {
+        expect(snapshot.context.error).toBeNull();
+        expect(notified).toHaveBeenCalledTimes(1);
+      }
     });
     actor.stop();
   });

@@ -1,11 +1,16 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { notProvided } from '../shared/notProvided.ts';
 import { timing } from '../shared/timing.ts';
-import type { StartupContext, StartupEvent, StartupMetadata } from './startup.types.ts';
+import type { StartupAgent, StartupContext, StartupEvent, StartupMetadata, StartupWebsite, StartupWidget } from './startup.types.ts';
 
 export const startupMessages = {
   failed: msg`Failed to start application`,
+  /** spec §8: a refresh after a toolbox change that fails keeps the app and the old rows. */
+  widgetsFailed: msg`Failed to get widgets.`,
+  websitesFailed: msg`Failed to get websites.`,
+  agentsFailed: msg`Failed to get agents.`,
 };
 
 const emptyContext: StartupContext = { metadata: null, widgets: [], websites: [], agents: [], error: null };
@@ -14,6 +19,12 @@ const emptyContext: StartupContext = { metadata: null, widgets: [], websites: []
  * Application startup of a signed-in session (spec §2 Shell): metadata, widgets, websites and
  * agents are fetched in sequence; any failure shows "Failed to start application" with a retry.
  * The initial splash screen is hidden 3 s after the session starts, whatever the fetches do.
+ *
+ * Once ready, `toolbox.changed` (sent after a widget or agent is saved, toggled or deleted)
+ * fetches widgets, websites and agents again in the same order, inside `ready`: the shell stays
+ * usable (no loader, no splash). A failed refresh keeps the rows it had (each list is replaced
+ * only by a successful answer) and shows the list's "Failed to get …" notice (spec §8); a
+ * second change while refreshing starts over, so the last change is always reflected.
  */
 export const startupMachine = setup({
   types: {
@@ -24,11 +35,11 @@ export const startupMachine = setup({
     /** GET /client/meta */
     metadataLoader: fromPromise<StartupMetadata>(notProvided),
     /** GET /client/widgets */
-    widgetsLoader: fromPromise<unknown[]>(notProvided),
+    widgetsLoader: fromPromise<StartupWidget[]>(notProvided),
     /** GET /client/websites */
-    websitesLoader: fromPromise<unknown[]>(notProvided),
+    websitesLoader: fromPromise<StartupWebsite[]>(notProvided),
     /** GET /client/agents */
-    agentsLoader: fromPromise<unknown[]>(notProvided),
+    agentsLoader: fromPromise<StartupAgent[]>(notProvided),
   },
   actions: {
     storeMetadata: assign({
@@ -58,6 +69,8 @@ export const startupMachine = setup({
     setFailure: assign({ error: startupMessages.failed }),
     clearFailure: assign({ error: null }),
     resetData: assign(emptyContext),
+    /** The "Failed to get …" notice of a refresh (src: a toast). */
+    notifyRefreshFailed: (_, _params: { message: MessageDescriptor }) => {},
   },
   delays: {
     splashDuration: timing.splash,
@@ -109,7 +122,37 @@ export const startupMachine = setup({
                 onError: { target: 'failed', actions: 'setFailure' },
               },
             },
-            ready: {},
+            ready: {
+              initial: 'current',
+              on: { 'toolbox.changed': { target: '.refreshingWidgets', reenter: true } },
+              states: {
+                current: {},
+                refreshingWidgets: {
+                  invoke: {
+                    id: 'widgetsLoader',
+                    src: 'widgetsLoader',
+                    onDone: { target: 'refreshingWebsites', actions: 'storeWidgets' },
+                    onError: { target: 'current', actions: { type: 'notifyRefreshFailed', params: { message: startupMessages.widgetsFailed } } },
+                  },
+                },
+                refreshingWebsites: {
+                  invoke: {
+                    id: 'websitesLoader',
+                    src: 'websitesLoader',
+                    onDone: { target: 'refreshingAgents', actions: 'storeWebsites' },
+                    onError: { target: 'current', actions: { type: 'notifyRefreshFailed', params: { message: startupMessages.websitesFailed } } },
+                  },
+                },
+                refreshingAgents: {
+                  invoke: {
+                    id: 'agentsLoader',
+                    src: 'agentsLoader',
+                    onDone: { target: 'current', actions: 'storeAgents' },
+                    onError: { target: 'current', actions: { type: 'notifyRefreshFailed', params: { message: startupMessages.agentsFailed } } },
+                  },
+                },
+              },
+            },
             failed: {
               on: { 'user.retry': { target: 'loadingMetadata', actions: 'clearFailure' } },
             },

@@ -8,6 +8,11 @@ export function isStartupComplete(snapshot: StartupSnapshot): boolean {
   return snapshot.matches({ running: { data: 'ready' } });
 }
 
+/** Widgets, websites and agents are being fetched again after `toolbox.changed` (the app stays usable). */
+export function isToolboxRefreshing(snapshot: StartupSnapshot): boolean {
+  return isStartupComplete(snapshot) && !snapshot.matches({ running: { data: { ready: 'current' } } });
+}
+
 export function hasStartupFailed(snapshot: StartupSnapshot): boolean {
   return snapshot.matches({ running: { data: 'failed' } });
 }

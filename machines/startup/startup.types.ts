@@ -1,5 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import type { components } from '../../src/api/schema.gen.ts';
+
+/** The contract's rows that startup keeps for the whole app (spec §3 Widget, Website, Agent). */
+export type StartupWidget = components['schemas']['Widget'];
+export type StartupWebsite = components['schemas']['Website'];
+export type StartupAgent = components['schemas']['Agent'];
 
 /** The credits record (spec §3): the first item of the metadata's `credits`. */
 export interface CreditsRecord {
@@ -20,9 +26,9 @@ export interface StartupMetadata {
 
 export interface StartupContext {
   metadata: StartupMetadata | null;
-  widgets: unknown[];
-  websites: unknown[];
-  agents: unknown[];
+  widgets: StartupWidget[];
+  websites: StartupWebsite[];
+  agents: StartupAgent[];
   error: MessageDescriptor | null;
 }
 
@@ -32,11 +38,16 @@ export type StartupEvent =
   /** Sent when the session ends: metadata is reset (spec §4 Logout). */
   | { type: 'auth.signedOut' }
   | { type: 'user.retry' }
+  /**
+   * Sent after the toolbox changed (a widget or agent saved, toggled or deleted; a website
+   * created): widgets, websites and agents are fetched again while the app stays usable.
+   */
+  | { type: 'toolbox.changed' }
   | DoneActorEvent<StartupMetadata, 'metadataLoader'>
   | ErrorActorEvent<unknown, 'metadataLoader'>
-  | DoneActorEvent<unknown[], 'widgetsLoader'>
+  | DoneActorEvent<StartupWidget[], 'widgetsLoader'>
   | ErrorActorEvent<unknown, 'widgetsLoader'>
-  | DoneActorEvent<unknown[], 'websitesLoader'>
+  | DoneActorEvent<StartupWebsite[], 'websitesLoader'>
   | ErrorActorEvent<unknown, 'websitesLoader'>
-  | DoneActorEvent<unknown[], 'agentsLoader'>
+  | DoneActorEvent<StartupAgent[], 'agentsLoader'>
   | ErrorActorEvent<unknown, 'agentsLoader'>;

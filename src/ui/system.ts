@@ -5,6 +5,7 @@ import {
   badgeRecipe,
   breakpoints,
   buttonRecipe,
+  dialogSlotRecipe,
   fieldSlotRecipe,
   globalCss,
   headingRecipe,
@@ -66,6 +67,7 @@ export const system = createSystem(
       },
       slotRecipes: {
         alert: alertSlotRecipe,
+        dialog: dialogSlotRecipe,
         field: fieldSlotRecipe,
         nativeSelect: nativeSelectSlotRecipe,
         popover: popoverSlotRecipe,

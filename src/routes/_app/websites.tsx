@@ -1,7 +1,7 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../features/placeholder/PlaceholderPage.tsx';
+import { WebsitesPage } from '../../features/websites/WebsitesPage.tsx';
 
+/** spec §2 Websites. */
 export const Route = createFileRoute('/_app/websites')({
-  component: () => <PlaceholderPage title={msg`Your Websites`} subtitle={msg`Copy website code`} />,
+  component: WebsitesPage,
 });

@@ -1,7 +1,7 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../features/placeholder/PlaceholderPage.tsx';
+import { AgentsPage } from '../../../features/agents/AgentsPage.tsx';
 
+/** spec §2 Agents list. */
 export const Route = createFileRoute('/_app/agents/')({
-  component: () => <PlaceholderPage title={msg`Your Agents`} subtitle={msg`Agents that you are managing`} />,
+  component: AgentsPage,
 });

@@ -1,7 +1,15 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../features/placeholder/PlaceholderPage.tsx';
+import { WidgetsPage } from '../../../features/widgets/WidgetsPage.tsx';
+import { widgetsSearch } from '../../../features/widgets/widgets.search.ts';
 
+/** spec §2 Widgets; the filters live in the URL. */
 export const Route = createFileRoute('/_app/widgets/')({
-  component: () => <PlaceholderPage title={msg`Your Widgets`} subtitle={msg`Websites and widgets you are using`} />,
+  validateSearch: widgetsSearch,
+  component: WidgetsRoute,
 });
+
+function WidgetsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <WidgetsPage search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />;
+}
