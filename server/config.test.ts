@@ -109,6 +109,8 @@ describe('loadConfig', () => {
       STRIPE_SECRET_KEY: 'sk_live_secret',
       STRIPE_PUBLISHABLE_KEY: 'pk_live_public',
       STRIPE_WEBHOOK_SECRET: 'whsec_signing',
+      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'twilio-token',
     };
 
     it('starts with real providers', () => {

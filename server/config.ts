@@ -75,6 +75,17 @@ const environmentSchema = z.object({
     .default('info'),
   ALLOW_LOCAL_ADAPTERS: booleanFlag(false),
   TRUST_PROXY: booleanFlag(false),
+  CALL_SIMULATOR_SPEED: z.coerce
+    .number({ error: 'must be a number (how many times faster than real time simulated calls run)' })
+    .min(1, 'must be at least 1 (1 is real time)')
+    .max(100_000, 'must be at most 100000')
+    .default(60),
+  CALL_DUPLICATE_WINDOW: positiveSeconds(120),
+  SCHEDULED_CALLS_POLL_INTERVAL: positiveSeconds(5),
+  TWILIO_ACCOUNT_SID: optionalText.refine((value) => value === undefined || /^AC[0-9a-fA-F]{32}$/.test(value), {
+    message: 'must be a Twilio Account SID (AC followed by 32 hexadecimal digits)',
+  }),
+  TWILIO_AUTH_TOKEN: optionalText,
 });
 
 /** The server's validated configuration. */
@@ -101,6 +112,19 @@ export interface Config {
   /** Behind a load balancer: take the client address from X-Forwarded-For (login throttling). */
   trustProxy: boolean;
   passwordHashParams: PasswordHashParams;
+  /** The telephony adapter's settings (ARCHITECTURE.md, Adapters). */
+  telephony: TelephonyConfig;
+}
+
+export interface TelephonyConfig {
+  /** Twilio credentials; unset means the local call simulator. */
+  twilio: { accountSid: string; authToken: string } | undefined;
+  /** How many times faster than real time the simulator's calls and retry pauses run. */
+  simulatorSpeed: number;
+  /** A second request for the same number within this many seconds answers the first (issue 7 guardrail). */
+  duplicateWindowSeconds: number;
+  /** How often the scheduled-calls worker looks for due callbacks. */
+  scheduledPollSeconds: number;
 }
 
 export interface StripeKeys {
@@ -150,6 +174,12 @@ export function loadConfig(
     allowLocalAdapters: e.ALLOW_LOCAL_ADAPTERS,
     trustProxy: e.TRUST_PROXY,
     passwordHashParams: OWASP_ARGON2ID,
+    telephony: {
+      twilio: readTwilioCredentials(e),
+      simulatorSpeed: e.CALL_SIMULATOR_SPEED,
+      duplicateWindowSeconds: e.CALL_DUPLICATE_WINDOW,
+      scheduledPollSeconds: e.SCHEDULED_CALLS_POLL_INTERVAL,
+    },
     ...overrides,
   };
   assertProductionSafe(config);
@@ -158,7 +188,7 @@ export function loadConfig(
 
 /**
  * ARCHITECTURE.md, "Adapters": in production nothing silently pretends. A local captcha or the
- * local card processor (and, in later issues, local telephony) needs ALLOW_LOCAL_ADAPTERS=true;
+ * local card processor or the local call simulator needs ALLOW_LOCAL_ADAPTERS=true;
  * the mail outbox is never used in production, so SMTP_URL is required there.
  */
 function assertProductionSafe(config: Config): void {
@@ -175,6 +205,11 @@ function assertProductionSafe(config: Config): void {
   if (!config.stripe && !config.allowLocalAdapters) {
     problems.push(
       'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are required when NODE_ENV=production, unless ALLOW_LOCAL_ADAPTERS=true accepts the local card processor',
+    );
+  }
+  if (!config.telephony.twilio && !config.allowLocalAdapters) {
+    problems.push(
+      'TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are required when NODE_ENV=production, unless ALLOW_LOCAL_ADAPTERS=true accepts the local call simulator',
     );
   }
   if (config.stripe && !config.stripe.webhookSecret) {
@@ -198,6 +233,14 @@ function readStripeKeys(e: z.infer<typeof environmentSchema>): StripeKeys | unde
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return secretKey && publishableKey ? { secretKey, publishableKey, webhookSecret } : undefined;
+}
+
+/** The Twilio credentials come as a pair. */
+function readTwilioCredentials(e: z.infer<typeof environmentSchema>): TelephonyConfig['twilio'] {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken } = e;
+  if (accountSid && !authToken) throw new ConfigError('Invalid configuration:\n  TWILIO_AUTH_TOKEN is required with TWILIO_ACCOUNT_SID');
+  if (authToken && !accountSid) throw new ConfigError('Invalid configuration:\n  TWILIO_ACCOUNT_SID is required with TWILIO_AUTH_TOKEN');
+  return accountSid && authToken ? { accountSid, authToken } : undefined;
 }
 
 /**

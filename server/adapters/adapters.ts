@@ -13,6 +13,9 @@ import type { Payments } from './payments/payments.ts';
 import { StripePayments } from './payments/stripePayments.ts';
 import { LocalStorage } from './storage/localStorage.ts';
 import type { Storage } from './storage/storage.ts';
+import { CallSimulator } from './telephony/callSimulator.ts';
+import type { Telephony } from './telephony/telephony.ts';
+import { TwilioTelephony } from './telephony/twilioTelephony.ts';
 
 /** The outside world, behind small interfaces (ARCHITECTURE.md, Adapters). */
 export interface Adapters {
@@ -22,6 +25,8 @@ export interface Adapters {
   payments: Payments;
   /** Uploaded files (and other blobs); local directory DATA_DIR/files. */
   storage: Storage;
+  /** Places calls: the local call simulator, or Twilio when its credentials are set. */
+  telephony: Telephony;
 }
 
 /** Picks each adapter from the configuration: the real provider when configured, else the local one. */
@@ -37,10 +42,19 @@ export function createAdapters(config: Config, db: Database, log: FastifyBaseLog
     : new LocalCardProcessor({ db, publicUrl: config.publicUrl });
   // No S3-compatible storage yet: the Storage interface is ready for one.
   const storage: Storage = new LocalStorage(path.join(config.dataDir, 'files'));
-  return { mail, captcha, storage, payments };
+  const telephony: Telephony = config.telephony.twilio
+    ? new TwilioTelephony({ ...config.telephony.twilio, publicUrl: config.publicUrl })
+    : new CallSimulator({ speed: config.telephony.simulatorSpeed });
+  return { mail, captcha, storage, payments, telephony };
 }
 
 /** One line per adapter at startup, so nothing local passes unnoticed. */
 export function describeAdapters(adapters: Adapters): string[] {
-  return [`mail: ${adapters.mail.description}`, `captcha: ${adapters.captcha.description}`, `payments: ${adapters.payments.description}`, `storage: ${adapters.storage.description}`];
+  return [
+    `mail: ${adapters.mail.description}`,
+    `captcha: ${adapters.captcha.description}`,
+    `payments: ${adapters.payments.description}`,
+    `storage: ${adapters.storage.description}`,
+    `telephony: ${adapters.telephony.description}`,
+  ];
 }

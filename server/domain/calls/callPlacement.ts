@@ -1,0 +1,148 @@
+import { asc, eq } from 'drizzle-orm';
+import type { DialOutcome, DialRule, DialTarget } from '../../adapters/telephony/telephony.ts';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { callRecordings, calls, twilioCallLegs } from '../../db/schema/calls.ts';
+import { agents, widgetAgents, widgets } from '../../db/schema/toolbox.ts';
+import { debitCredits } from '../credits/ledger.ts';
+import { synthesizedRecordingKey } from './callRecording.ts';
+import { type CallRequestDeps, CREDITS_PER_CONNECTED_CALL, readGeneralSettings } from './callRequests.ts';
+import { isWithinWeeklyHours } from './workingHours.ts';
+
+/** Background placements of instant calls: tracked so tests and shutdown can wait for them. */
+export interface CallPlacements {
+  track(run: Promise<unknown>): void;
+  /** Resolves when every tracked placement has ended. */
+  settle(): Promise<void>;
+}
+
+/** reference data CALLING_RULES: 1 all at once, 2 one by one, 3 random agent. */
+const RULES: Record<number, DialRule> = { 1: 'all-at-once', 2: 'one-by-one', 3: 'random' };
+
+export interface PlacedCall {
+  callId: number;
+  status: DialOutcome['status'];
+  attempts: number;
+  agentId: number | null;
+  creditsCharged: number;
+}
+
+/**
+ * Places a recorded call (instant, or a due callback): up to numberOfTries attempts (at least
+ * one), minutesBetweenTries apart (divided by the telephony's timeScale), each ringing the
+ * agents available now by the widget's calling rule — or its single number — then bridging the
+ * visitor. Every leg is recorded (twilio_call_legs). The call gets the outcome of its last
+ * attempt; a connected call gets its recording and is charged CREDITS_PER_CONNECTED_CALL
+ * through the ledger in the same transaction (a refused debit — the balance fell to the
+ * overdraft meanwhile — leaves it uncharged, logged).
+ */
+export async function placeCall(db: Database, deps: CallRequestDeps, callId: number, onFirstDial?: () => void): Promise<PlacedCall> {
+  const { telephony, clock, log } = deps;
+  const [call] = await db
+    .select({
+      id: calls.id,
+      userId: calls.userId,
+      widgetId: calls.widgetId,
+      customerNumber: calls.customerNumber,
+      calledFrom: calls.calledFrom,
+      timeZone: users.timezone,
+    })
+    .from(calls)
+    .innerJoin(users, eq(users.id, calls.userId))
+    .where(eq(calls.id, callId));
+  if (!call) throw new Error(`Call ${callId} does not exist`);
+  const [widget] = call.widgetId === null ? [] : await db.select().from(widgets).where(eq(widgets.id, call.widgetId));
+  const general = readGeneralSettings(widget?.settings ?? {});
+  const widgetAgentRows = widget
+    ? await db
+        .select({ id: agents.id, phone: agents.phone, isActive: agents.isActive, availability: agents.availability })
+        .from(widgetAgents)
+        .innerJoin(agents, eq(agents.id, widgetAgents.agentId))
+        .where(eq(widgetAgents.widgetId, widget.id))
+        .orderBy(asc(widgetAgents.position), asc(agents.id))
+    : [];
+  const useAgents = general.useAgents ?? widgetAgentRows.length > 0;
+  const rule: DialRule = useAgents ? (RULES[widget?.callingRuleId ?? 1] ?? 'all-at-once') : 'single-number';
+  const tries = Math.max(1, general.numberOfTries ?? 1);
+  const pauseMs = ((general.minutesBetweenTries ?? 0) * 60_000) / telephony.timeScale;
+
+  let outcome: DialOutcome = { status: 'missed', legs: [], answeredBy: null, duration: 0, recordingKey: null };
+  let attempt = 0;
+  while (attempt < tries) {
+    attempt += 1;
+    const now = clock.now();
+    const targets: DialTarget[] = useAgents
+      ? widgetAgentRows
+          .filter((agent) => agent.isActive && isWithinWeeklyHours(agent.availability, now, call.timeZone))
+          .map((agent) => ({ agentId: agent.id, number: agent.phone }))
+      : general.agentNumber
+        ? [{ agentId: null, number: general.agentNumber }]
+        : [];
+    if (targets.length === 0) {
+      // Nobody can take it now: the attempt is missed without ringing anyone.
+      outcome = { status: 'missed', legs: [], answeredBy: null, duration: 0, recordingKey: null };
+      log.info({ callId, attempt }, 'calls: no agent available');
+    } else {
+      try {
+        outcome = await telephony.dial({
+          callId,
+          attempt,
+          from: call.calledFrom ?? '',
+          rule,
+          targets,
+          customerNumber: call.customerNumber,
+          onFirstDial: attempt === 1 ? onFirstDial : undefined,
+        });
+      } catch (error) {
+        // The provider could not place it: nobody was rung, the attempt is missed.
+        log.error({ err: error, callId, attempt }, 'calls: the telephony could not place the attempt');
+        outcome = { status: 'missed', legs: [], answeredBy: null, duration: 0, recordingKey: null };
+      }
+      if (outcome.legs.length > 0) {
+        await db.insert(twilioCallLegs).values(
+          outcome.legs.map((leg) => ({
+            callId,
+            target: leg.target,
+            agentId: leg.agentId,
+            providerSid: leg.providerSid,
+            status: leg.status,
+            metadata: { to: leg.to, from: call.calledFrom ?? undefined, attempt },
+            startedAt: leg.startedAt,
+            endedAt: leg.endedAt,
+            createdAt: leg.startedAt,
+          })),
+        );
+      }
+    }
+    log.info({ callId, attempt, tries, status: outcome.status }, 'calls: attempt ended');
+    if (outcome.status === 'successful' || attempt >= tries) break;
+    await clock.sleep(pauseMs);
+  }
+
+  const answered = outcome.answeredBy;
+  const connected = outcome.status === 'successful';
+  const creditsCharged = await db.transaction(async (tx) => {
+    let charged = 0;
+    if (connected) {
+      const debit = await debitCredits(tx, call.userId, CREDITS_PER_CONNECTED_CALL, 'call', { callId });
+      if (debit.ok) charged = CREDITS_PER_CONNECTED_CALL;
+      else log.warn({ callId, userId: call.userId }, 'calls: connected call left uncharged, the balance is at the overdraft');
+      await tx
+        .insert(callRecordings)
+        .values({ callId, storageKey: outcome.recordingKey ?? synthesizedRecordingKey(callId), duration: outcome.duration })
+        .onConflictDoNothing();
+    }
+    await tx
+      .update(calls)
+      .set({
+        status: outcome.status,
+        duration: connected ? outcome.duration : 0,
+        agentId: answered?.agentId ?? null,
+        agentNumber: answered?.number ?? null,
+        creditsCharged: charged,
+      })
+      .where(eq(calls.id, callId));
+    return charged;
+  });
+  return { callId, status: outcome.status, attempts: attempt, agentId: answered?.agentId ?? null, creditsCharged };
+}

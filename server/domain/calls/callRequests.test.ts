@@ -1,0 +1,318 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallSimulator } from '../../adapters/telephony/callSimulator.ts';
+import type { DialRequest } from '../../adapters/telephony/telephony.ts';
+import { creditLedger, credits } from '../../db/schema/billing.ts';
+import { callRecordings, calls, scheduledCalls, twilioCallLegs } from '../../db/schema/calls.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { changeCredits } from '../credits/ledger.ts';
+import { findCallRecording } from './callRecording.ts';
+import { CallRequestError, requestInstantCall, requestScheduledCall } from './callRequests.ts';
+import { accountWithWidget, balanceOf, FAST, fastDeps, fixedClock, NEVER } from './callTestKit.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+async function callRow(callId: number) {
+  const [row] = await server.db.select().from(calls).where(eq(calls.id, callId));
+  return row!;
+}
+
+async function legsOf(callId: number) {
+  return server.db.select().from(twilioCallLegs).where(eq(twilioCallLegs.callId, callId)).orderBy(asc(twilioCallLegs.id));
+}
+
+async function expectRefusal(promise: Promise<unknown>, code: string) {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(CallRequestError);
+  expect((error as CallRequestError).code).toBe(code);
+}
+
+describe('Call now', () => {
+  it('records the call at once, rings the single number, and a connected call gets a recording and costs one credit', async () => {
+    const deps = fastDeps();
+    const setup = await accountWithWidget(server.db);
+    const { callId, convertId, duplicate } = await requestInstantCall(server.db, deps, setup.request('+15005550004'));
+    expect(duplicate).toBe(false);
+    expect(convertId).toMatch(/^CL-[A-Z0-9]{10}$/);
+    await deps.placements.settle();
+
+    const call = await callRow(callId);
+    expect(call).toMatchObject({ status: 'successful', type: 'instant', agentNumber: '+14155550123', creditsCharged: 1, customerNumber: '+15005550004' });
+    expect(call.duration).toBeGreaterThanOrEqual(15);
+    expect(call.url).toMatch(/\/pricing$/);
+    const legs = await legsOf(callId);
+    expect(legs.map((leg) => [leg.target, leg.status, leg.metadata.to])).toEqual([
+      ['agent', 'completed', '+14155550123'],
+      ['customer', 'completed', '+15005550004'],
+    ]);
+    expect(legs[1]!.startedAt!.getTime()).toBeGreaterThanOrEqual(legs[0]!.startedAt!.getTime());
+    const recording = await findCallRecording(server.db, setup.userId, callId);
+    expect(recording.audio.subarray(0, 4).toString('ascii')).toBe('RIFF');
+    expect(await balanceOf(server.db, setup.userId)).toBe(19);
+    const ledger = await server.db.select().from(creditLedger).where(and(eq(creditLedger.userId, setup.userId), eq(creditLedger.callId, callId)));
+    expect(ledger).toMatchObject([{ delta: -1, reason: 'call', balanceAfter: 19 }]);
+  });
+
+  it('retries numberOfTries times, minutesBetweenTries apart, until the visitor answers', async () => {
+    const pauses: number[] = [];
+    const outcomes = ['busy', 'no-answer', 'successful'] as const;
+    const deps = fastDeps({ script: (request: DialRequest) => outcomes[request.attempt - 1] });
+    const sleep = deps.clock.sleep;
+    deps.clock = { now: deps.clock.now, sleep: (ms) => (pauses.push(ms), sleep(ms)) };
+    const setup = await accountWithWidget(server.db, { numberOfTries: 3, minutesBetweenTries: 2 });
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550199'));
+    await deps.placements.settle();
+
+    expect(pauses).toEqual([(2 * 60_000) / FAST, (2 * 60_000) / FAST]);
+    const legs = await legsOf(callId);
+    expect(legs.map((leg) => [leg.metadata.attempt, leg.target, leg.status])).toEqual([
+      [1, 'agent', 'completed'],
+      [1, 'customer', 'busy'],
+      [2, 'agent', 'completed'],
+      [2, 'customer', 'no-answer'],
+      [3, 'agent', 'completed'],
+      [3, 'customer', 'completed'],
+    ]);
+    expect(await callRow(callId)).toMatchObject({ status: 'successful', creditsCharged: 1 });
+  });
+
+  it('ends with the last outcome after every try failed, charging nothing and keeping no recording', async () => {
+    const deps = fastDeps();
+    const setup = await accountWithWidget(server.db, { numberOfTries: 2 });
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+15005550001'));
+    await deps.placements.settle();
+    expect(await callRow(callId)).toMatchObject({ status: 'busy', duration: 0, creditsCharged: 0 });
+    expect((await legsOf(callId)).filter((leg) => leg.target === 'customer').map((leg) => leg.status)).toEqual(['busy', 'busy']);
+    expect(await server.db.select().from(callRecordings).where(eq(callRecordings.callId, callId))).toEqual([]);
+    expect(await balanceOf(server.db, setup.userId)).toBe(20);
+  });
+
+  it('rings agents one by one in the widget order, skipping unavailable and inactive agents; missed when nobody picks up', async () => {
+    const deps = fastDeps();
+    const setup = await accountWithWidget(server.db, {
+      useAgents: true,
+      callingRuleId: 2,
+      numberOfTries: 1,
+      agents: [{ phone: '+12025550101' }, { phone: '+12025550102', availability: NEVER }, { phone: '+12025550103', isActive: false }, { phone: '+12025550104' }],
+    });
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+15005550003'));
+    await deps.placements.settle();
+    expect((await legsOf(callId)).map((leg) => [leg.target, leg.agentId, leg.status])).toEqual([
+      ['agent', setup.agentIds[0], 'no-answer'],
+      ['agent', setup.agentIds[3], 'no-answer'],
+    ]);
+    expect(await callRow(callId)).toMatchObject({ status: 'missed', agentId: null, creditsCharged: 0 });
+  });
+
+  it('rings all agents at once: the one who picks up takes the call, the others are canceled', async () => {
+    const deps = fastDeps();
+    const setup = await accountWithWidget(server.db, { useAgents: true, callingRuleId: 1, agents: [{ phone: '+12025550111' }, { phone: '+12025550112' }] });
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+15005550004'));
+    await deps.placements.settle();
+    const agentLegs = (await legsOf(callId)).filter((leg) => leg.target === 'agent');
+    expect(agentLegs.map((leg) => leg.status).sort()).toEqual(['canceled', 'completed']);
+    const answered = agentLegs.find((leg) => leg.status === 'completed')!;
+    expect(await callRow(callId)).toMatchObject({ status: 'successful', agentId: answered.agentId });
+  });
+
+  it('is missed without ringing anyone when no agent is available', async () => {
+    const deps = fastDeps();
+    const setup = await accountWithWidget(server.db, { useAgents: true, callingRuleId: 3, numberOfTries: 2, agents: [{ phone: '+12025550121', availability: NEVER }] });
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+15005550004'));
+    await deps.placements.settle();
+    expect(await legsOf(callId)).toEqual([]);
+    expect(await callRow(callId)).toMatchObject({ status: 'missed', creditsCharged: 0 });
+  });
+
+  it('answers a repeated request for the same number with the first call, ringing once', async () => {
+    let dials = 0;
+    const deps = fastDeps({ script: () => (dials++, 'successful') });
+    const setup = await accountWithWidget(server.db, { numberOfTries: 1 });
+    const [first, second, third] = await Promise.all([
+      requestInstantCall(server.db, deps, setup.request('+12125550177')),
+      requestInstantCall(server.db, deps, setup.request('+1 (212) 555-0177')),
+      requestInstantCall(server.db, deps, setup.request('+12125550177')),
+    ]);
+    expect(new Set([first.callId, second.callId, third.callId]).size).toBe(1);
+    expect([first, second, third].filter((answer) => !answer.duplicate)).toHaveLength(1);
+    await deps.placements.settle();
+    expect(dials).toBe(1);
+    expect(await server.db.select({ id: calls.id }).from(calls).where(eq(calls.userId, setup.userId))).toHaveLength(1);
+    expect(await balanceOf(server.db, setup.userId)).toBe(19);
+  });
+
+  it('places a new call for the same number once the duplicate window has passed', async () => {
+    const clock = fixedClock(new Date());
+    const deps = fastDeps({ clock, duplicateWindowSeconds: 60 });
+    const setup = await accountWithWidget(server.db, { numberOfTries: 1 });
+    const first = await requestInstantCall(server.db, deps, setup.request('+12125550178'));
+    clock.at = new Date(clock.at.getTime() + 61_000);
+    const second = await requestInstantCall(server.db, deps, setup.request('+12125550178'));
+    expect(second.callId).not.toBe(first.callId);
+    await deps.placements.settle();
+  });
+
+  it('refuses when a call would take the balance below the overdraft, and allows it within the overdraft', async () => {
+    const deps = fastDeps();
+    const setup = await accountWithWidget(server.db);
+    await changeCredits(server.db, { userId: setup.userId, delta: -20, reason: 'adjustment' });
+    await expectRefusal(requestInstantCall(server.db, deps, setup.request()), 'no_credits');
+    await expectRefusal(
+      requestScheduledCall(server.db, deps, { ...setup.request(), scheduledAt: new Date(Date.now() + 3_600_000), customFields: {} }),
+      'no_credits',
+    );
+    expect(await server.db.select().from(calls).where(eq(calls.userId, setup.userId))).toEqual([]);
+
+    await server.db.update(credits).set({ overdraft: -2 }).where(eq(credits.userId, setup.userId));
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+15005550004'));
+    await deps.placements.settle();
+    expect(await callRow(callId)).toMatchObject({ status: 'successful', creditsCharged: 1 });
+    expect(await balanceOf(server.db, setup.userId)).toBe(-1);
+  });
+
+  it('refuses an inactive widget, a widget of another website or account, and a malformed number', async () => {
+    const deps = fastDeps();
+    const inactive = await accountWithWidget(server.db, { isActive: false });
+    await expectRefusal(requestInstantCall(server.db, deps, inactive.request()), 'widget_inactive');
+    const other = await accountWithWidget(server.db);
+    await expectRefusal(requestInstantCall(server.db, deps, { ...other.request(), userId: inactive.userId }), 'widget_not_found');
+    await expectRefusal(requestInstantCall(server.db, deps, { ...other.request(), websiteId: inactive.websiteId }), 'widget_not_found');
+    await expectRefusal(requestInstantCall(server.db, deps, other.request('call me')), 'invalid_number');
+    await expectRefusal(requestInstantCall(server.db, deps, other.request('+1234')), 'invalid_number');
+  });
+
+  it('takes calls only within working hours (account time zone) when the widget says so', async () => {
+    // Europe/London in winter is UTC: Monday 23 Nov 2026 10:00 is open, 18:00 is closed.
+    const clock = fixedClock(new Date('2026-11-23T18:00:00Z'));
+    const deps = fastDeps({ clock });
+    const setup = await accountWithWidget(server.db, { useSchedule: true, numberOfTries: 1 });
+    await expectRefusal(requestInstantCall(server.db, deps, setup.request()), 'outside_working_hours');
+    clock.at = new Date('2026-11-23T10:00:00Z');
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+15005550004'));
+    await deps.placements.settle();
+    expect((await callRow(callId)).status).toBe('successful');
+  });
+});
+
+describe('Schedule a call', () => {
+  it('stores a pending callback with its custom fields; a repeat answers the same one', async () => {
+    const deps = fastDeps();
+    const setup = await accountWithWidget(server.db);
+    const scheduledAt = new Date(Date.now() + 2 * 3_600_000);
+    const request = { ...setup.request('+12125550190'), scheduledAt, customFields: { customField1: 'Kitchen', customField2: '10001' } };
+    const first = await requestScheduledCall(server.db, deps, request);
+    const again = await requestScheduledCall(server.db, deps, request);
+    expect(again).toEqual({ scheduledCallId: first.scheduledCallId, duplicate: true });
+    const [row] = await server.db.select().from(scheduledCalls).where(eq(scheduledCalls.id, first.scheduledCallId));
+    expect(row).toMatchObject({
+      status: 'pending',
+      customerNumber: '+12125550190',
+      scheduledAt,
+      customFields: { customField1: 'Kitchen', customField2: '10001', customField3: null },
+    });
+  });
+
+  it('refuses a time in the past, too far ahead, or outside working hours of a widget that keeps them', async () => {
+    const clock = fixedClock(new Date('2026-11-23T10:00:00Z'));
+    const deps = fastDeps({ clock });
+    const setup = await accountWithWidget(server.db, { useSchedule: true });
+    const ask = (scheduledAt: Date) => requestScheduledCall(server.db, deps, { ...setup.request(), scheduledAt, customFields: {} });
+    await expectRefusal(ask(new Date('2026-11-23T09:00:00Z')), 'invalid_scheduled_time');
+    await expectRefusal(ask(new Date('2027-03-01T10:00:00Z')), 'invalid_scheduled_time');
+    await expectRefusal(ask(new Date('2026-11-28T10:00:00Z')), 'invalid_scheduled_time'); // a Saturday
+    await expectRefusal(ask(new Date('invalid')), 'invalid_scheduled_time');
+    expect((await ask(new Date('2026-11-24T15:30:00Z'))).duplicate).toBe(false);
+  });
+
+  it('honours the schedule option: the form offered only outside working hours', async () => {
+    const clock = fixedClock(new Date('2026-11-23T10:00:00Z'));
+    const deps = fastDeps({ clock });
+    const setup = await accountWithWidget(server.db, { showScheduleForm: { duringWorkingHours: false, outsideWorkingHours: true } });
+    const ask = () => requestScheduledCall(server.db, deps, { ...setup.request(), scheduledAt: new Date('2026-11-24T10:00:00Z'), customFields: {} });
+    await expectRefusal(ask(), 'schedule_not_offered');
+    clock.at = new Date('2026-11-23T20:00:00Z');
+    expect((await ask()).duplicate).toBe(false);
+  });
+});
+
+describe('the call simulator', () => {
+  it('gives realistic outcomes and talk times over many calls', async () => {
+    let seed = 42;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+    const simulator = new CallSimulator({ speed: 1, random, sleep: async () => undefined });
+    const counts: Record<string, number> = {};
+    const durations: number[] = [];
+    for (let i = 0; i < 2_000; i += 1) {
+      const outcome = await simulator.dial({
+        callId: i,
+        attempt: 1,
+        from: '+12125550100',
+        rule: 'single-number',
+        targets: [{ agentId: null, number: '+14155550123' }],
+        customerNumber: '+12125550111',
+      });
+      counts[outcome.status] = (counts[outcome.status] ?? 0) + 1;
+      if (outcome.status === 'successful') durations.push(outcome.duration);
+      else expect(outcome.duration).toBe(0);
+    }
+    expect(Object.keys(counts).sort()).toEqual(['busy', 'missed', 'no-answer', 'successful']);
+    expect(counts.successful! / 2_000).toBeGreaterThan(0.55);
+    expect(counts.successful! / 2_000).toBeLessThan(0.8);
+    durations.sort((a, b) => a - b);
+    expect(durations[0]).toBeGreaterThanOrEqual(15);
+    expect(durations.at(-1)).toBeLessThanOrEqual(1_800);
+    expect(durations[Math.floor(durations.length / 2)]).toBeGreaterThan(100);
+    expect(durations[Math.floor(durations.length / 2)]).toBeLessThan(220);
+  });
+
+  it('takes ring and talk time divided by its speed', async () => {
+    const waits: number[] = [];
+    const simulator = new CallSimulator({ speed: 50, sleep: async (ms) => void waits.push(ms) });
+    const outcome = await simulator.dial({
+      callId: 1,
+      attempt: 1,
+      from: '+12125550100',
+      rule: 'single-number',
+      targets: [{ agentId: null, number: '+14155550123' }],
+      customerNumber: '+15005550004',
+    });
+    const seconds = (outcome.legs.at(-1)!.endedAt.getTime() - outcome.legs[0]!.startedAt.getTime()) / 1000 + 1;
+    expect(waits).toEqual([(seconds * 1000) / 50]);
+  });
+});
+
+describe('first dial latency (issue 7 benchmark)', () => {
+  it('100 concurrent Call now requests each reach their first agent dial promptly', async () => {
+    const requestedAt = new Map<number, number>();
+    const latencies: number[] = [];
+    const started = new Map<string, number>();
+    const deps = fastDeps({ script: () => 'successful' });
+    deps.onFirstDial = (callId) => requestedAt.set(callId, performance.now());
+    const setup = await accountWithWidget(server.db, { numberOfTries: 1 });
+    await server.db.update(credits).set({ credits: 1_000 }).where(eq(credits.userId, setup.userId));
+    const numbers = Array.from({ length: 100 }, (_, i) => `+1212555${String(1000 + i)}`);
+    const answers = await Promise.all(
+      numbers.map(async (number) => {
+        started.set(number, performance.now());
+        return { number, ...(await requestInstantCall(server.db, deps, setup.request(number))) };
+      }),
+    );
+    await deps.placements.settle();
+    for (const answer of answers) latencies.push(requestedAt.get(answer.callId)! - started.get(answer.number)!);
+    latencies.sort((a, b) => a - b);
+    const p50 = latencies[49]!;
+    const p99 = latencies[98]!;
+    console.info(`first dial after Call now, 100 concurrent (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms`);
+    expect(latencies).toHaveLength(100);
+    expect(latencies.every((latency) => latency >= 0)).toBe(true);
+    // Generous: the claim is "within 10 seconds" (the widget's promise), not a micro-benchmark.
+    expect(p99).toBeLessThan(10_000);
+  });
+});
