@@ -288,31 +288,18 @@ describe('the call simulator', () => {
   });
 });
 
-describe('first dial latency (issue 7 benchmark)', () => {
-  it('100 concurrent Call now requests each reach their first agent dial promptly', async () => {
-    const requestedAt = new Map<number, number>();
-    const latencies: number[] = [];
-    const started = new Map<string, number>();
+describe('100 concurrent Call now requests', () => {
+  // Correctness only: the time to the first dial is a benchmark's business (npm run bench), not a test's.
+  it('each reach their own first agent dial', async () => {
+    const dialed = new Set<number>();
     const deps = fastDeps({ script: () => 'successful' });
-    deps.onFirstDial = (callId) => requestedAt.set(callId, performance.now());
+    deps.onFirstDial = (callId) => dialed.add(callId);
     const setup = await accountWithWidget(server.db, { numberOfTries: 1 });
     await server.db.update(credits).set({ credits: 1_000 }).where(eq(credits.userId, setup.userId));
     const numbers = Array.from({ length: 100 }, (_, i) => `+1212555${String(1000 + i)}`);
-    const answers = await Promise.all(
-      numbers.map(async (number) => {
-        started.set(number, performance.now());
-        return { number, ...(await requestInstantCall(server.db, deps, setup.request(number))) };
-      }),
-    );
+    const answers = await Promise.all(numbers.map((number) => requestInstantCall(server.db, deps, setup.request(number))));
     await deps.placements.settle();
-    for (const answer of answers) latencies.push(requestedAt.get(answer.callId)! - started.get(answer.number)!);
-    latencies.sort((a, b) => a - b);
-    const p50 = latencies[49]!;
-    const p99 = latencies[98]!;
-    console.info(`first dial after Call now, 100 concurrent (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms`);
-    expect(latencies).toHaveLength(100);
-    expect(latencies.every((latency) => latency >= 0)).toBe(true);
-    // Generous: the claim is "within 10 seconds" (the widget's promise), not a micro-benchmark.
-    expect(p99).toBeLessThan(10_000);
+    expect(new Set(answers.map((answer) => answer.callId)).size).toBe(100);
+    expect(answers.every((answer) => dialed.has(answer.callId))).toBe(true);
   });
 });
