@@ -60,6 +60,28 @@ describe('billing machine (spec §4 Billing)', () => {
     expect(actor.getSnapshot().context.autoRecharge).toEqual(auto);
   });
 
+  it('follows the polled auto-recharge: a change shows on the summary, a cancellation brings the form', async () => {
+    const { actor } = running(auto);
+    await waitFor(actor, (s) => s.matches('summary'), { timeout: 1000 });
+    const changed = { ...auto, packId: 4, criticalCredits: 50 };
+    actor.send({ type: 'credits.autoRechargeChanged', autoRecharge: changed });
+    expect(actor.getSnapshot().value).toBe('summary');
+    expect(actor.getSnapshot().context.autoRecharge).toEqual(changed);
+    actor.send({ type: 'user.cancelRecurring' });
+    actor.send({ type: 'credits.autoRechargeChanged', autoRecharge: null });
+    expect(actor.getSnapshot().value).toBe('form');
+    expect(actor.getSnapshot().context.autoRecharge).toBeNull();
+  });
+
+  it('keeps an open form open and takes the polled auto-recharge in', async () => {
+    const { actor } = running(null);
+    await waitFor(actor, (s) => s.matches('form'), { timeout: 1000 });
+    actor.send({ type: 'credits.autoRechargeChanged', autoRecharge: auto });
+    expect(actor.getSnapshot().value).toBe('form');
+    actor.send({ type: 'user.closeForm' });
+    expect(actor.getSnapshot().value).toBe('summary');
+  });
+
   it('closes the form after an auto save', async () => {
     const { actor } = running(null);
     await waitFor(actor, (s) => s.matches('form'), { timeout: 1000 });
@@ -83,6 +105,8 @@ describe('billing machine: generated paths', () => {
         { type: 'paymentForm.autoSaved', autoRecharge: auto },
         { type: 'paymentForm.reloadCard' },
         { type: 'paymentForm.autoRechargeRemoved' },
+        { type: 'credits.autoRechargeChanged', autoRecharge: null },
+        { type: 'credits.autoRechargeChanged', autoRecharge: auto },
         { type: 'xstate.done.actor.paymentMethodLoader', output: card },
         { type: 'xstate.error.actor.paymentMethodLoader', error: { status: 500 } },
         { type: 'xstate.done.actor.autoRechargeRemover', output: undefined },

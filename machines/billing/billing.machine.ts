@@ -24,6 +24,12 @@ export type BillingEvent =
   /** The payment form changed the saved card or removed auto-recharge. */
   | { type: 'paymentForm.reloadCard' }
   | { type: 'paymentForm.autoRechargeRemoved' }
+  /**
+   * The credits actor's record (polled every 10 s, spec §9) says the auto-recharge is now this:
+   * set, changed or cancelled elsewhere (another tab, another session). Sent by the page when
+   * it differs from the last one it saw.
+   */
+  | { type: 'credits.autoRechargeChanged'; autoRecharge: AutoRechargeSetting | null }
   | DoneActorEvent<SavedCard | null, 'paymentMethodLoader'>
   | ErrorActorEvent<unknown, 'paymentMethodLoader'>
   | DoneActorEvent<void, 'autoRechargeRemover'>
@@ -33,7 +39,9 @@ export type BillingEvent =
  * The Billing page (spec §2 Billing, §4 Billing): loads the saved card, then shows the
  * auto-recharge summary when one is configured, else the payment form. Change payment settings
  * opens the form; Cancel recurring charges asks for confirmation, then removes auto-recharge and
- * clears it locally.
+ * clears it locally. The summary follows the polled credits record: a changed auto-recharge
+ * shows at once, a cancelled one brings the form. An open form keeps what the user is doing and
+ * only takes the new value in (its own save reaches the summary through paymentForm.autoSaved).
  */
 export const billingMachine = setup({
   types: {
@@ -61,6 +69,12 @@ export const billingMachine = setup({
       },
     }),
     clearAutoRecharge: assign({ autoRecharge: null }),
+    followAutoRecharge: assign({
+      autoRecharge: ({ event }) => {
+        assertEvent(event, 'credits.autoRechargeChanged');
+        return event.autoRecharge;
+      },
+    }),
     /** Clears auto-recharge in the credits actor (src). */
     publishAutoRechargeRemoved: () => {},
     /** "Failed to get payment methods." (src toast) */
@@ -70,11 +84,18 @@ export const billingMachine = setup({
   },
   guards: {
     hasAutoRecharge: ({ context }) => context.autoRecharge !== null,
+    isAutoRechargeGone: ({ event }) => {
+      assertEvent(event, 'credits.autoRechargeChanged');
+      return event.autoRecharge === null;
+    },
   },
 }).createMachine({
   id: 'billing',
   context: ({ input }) => ({ autoRecharge: input.autoRecharge, savedCard: null }),
   initial: 'loading',
+  on: {
+    'credits.autoRechargeChanged': { actions: 'followAutoRecharge' },
+  },
   states: {
     loading: {
       invoke: {
@@ -94,12 +115,20 @@ export const billingMachine = setup({
       on: {
         'user.changeSettings': 'form',
         'user.cancelRecurring': 'confirmingCancel',
+        'credits.autoRechargeChanged': [
+          { guard: 'isAutoRechargeGone', target: 'form', actions: 'followAutoRecharge' },
+          { actions: 'followAutoRecharge' },
+        ],
       },
     },
     confirmingCancel: {
       on: {
         'user.confirm': 'cancelling',
         'user.dismiss': 'summary',
+        'credits.autoRechargeChanged': [
+          { guard: 'isAutoRechargeGone', target: 'form', actions: 'followAutoRecharge' },
+          { actions: 'followAutoRecharge' },
+        ],
       },
     },
     cancelling: {

@@ -4,7 +4,7 @@ import { expectFullCoverage, generatePaths, replayPath, stalled } from '../test/
 import { english } from '../test/messages.ts';
 import { flushPromises } from '../test/clock.ts';
 import { creditsMachine } from './credits.machine.ts';
-import { creditBalance, creditBanner, creditBannerOf, isOverdraftReached } from './credits.selectors.ts';
+import { creditBalance, creditBanner, creditBannerOf, isOverdraftReached, toolboxGate } from './credits.selectors.ts';
 import type { CreditsRecord } from './credits.types.ts';
 
 const record = (over: Partial<CreditsRecord> = {}): CreditsRecord => ({
@@ -86,6 +86,25 @@ describe('credit banner (spec §4)', () => {
     const [paid] = transition(creditsMachine, reached, { type: 'credits.added', amount: 100 });
     expect(isOverdraftReached(paid)).toBe(false);
     expect(creditBalance(paid)).toBe(95);
+  });
+
+  it('closes the conversion toolbox at the overdraft, widgets or not, with the banner\'s message and link (spec §6)', () => {
+    const [idle] = initialTransition(creditsMachine);
+    const [signedIn] = transition(creditsMachine, idle, { type: 'auth.signedIn' });
+    const gate = (r: CreditsRecord) => {
+      const notice = toolboxGate(transition(creditsMachine, signedIn, { type: 'credits.replaced', record: r })[0]);
+      return notice && { message: english(notice.message), link: english(notice.link) };
+    };
+    expect(toolboxGate(signedIn)).toBeNull();
+    expect(gate(record({ credits: -50, overdraft: -50 }))).toEqual({
+      message: 'Your conversion toolbox is disabled due to an unpaid bill.',
+      link: 'Please, pay your bill to regain access to the conversion toolbox.',
+    });
+    expect(gate(record({ credits: -50, overdraft: -50, autoRecharge: auto }))?.link).toBe('Pay your bill.');
+    // No overdraft, or not yet reached: the toolbox stays open (the banner warns instead).
+    expect(gate(record({ credits: 0, overdraft: 0 }))).toBeNull();
+    expect(gate(record({ credits: -49, overdraft: -50 }))).toBeNull();
+    expect(gate(record({ credits: 5, overdraft: -50 }))).toBeNull();
   });
 });
 

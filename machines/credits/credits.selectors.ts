@@ -34,6 +34,15 @@ export function isOverdraftRecordReached(record: CreditsRecord | null): boolean 
   return record !== null && record.overdraft < 0 && record.credits <= record.overdraft;
 }
 
+/** The overdraft error's message and link: "Pay your bill." when auto-recharge is set (spec §4). */
+function overdraftReachedNotice(record: CreditsRecord): CreditBanner {
+  return {
+    status: 'error',
+    message: creditsMessages.overdraftReached,
+    link: record.autoRecharge ? creditsMessages.payYourBill : creditsMessages.overdraftReachedLink,
+  };
+}
+
 /**
  * The credit banner, by the rules of spec §4 in order: no credits and no overdraft; credits at
  * or below 0 (overdraft reached → error, else below 1 → warning), with "Pay your bill." as the
@@ -46,13 +55,7 @@ export function creditBannerOf(record: CreditsRecord | null, hasWidgets: boolean
     return { status: 'warning', message: creditsMessages.noCredits, link: creditsMessages.buyCredits };
   }
   if (credits <= 0) {
-    if (credits <= overdraft) {
-      return {
-        status: 'error',
-        message: creditsMessages.overdraftReached,
-        link: autoRecharge ? creditsMessages.payYourBill : creditsMessages.overdraftReachedLink,
-      };
-    }
+    if (credits <= overdraft) return overdraftReachedNotice(record);
     return { status: 'warning', message: creditsMessages.ranOut, link: creditsMessages.buyCredits };
   }
   if (autoRecharge && credits < autoRecharge.criticalCredits) {
@@ -73,6 +76,15 @@ export function creditBalance(snapshot: CreditsSnapshot): number {
 /** spec §6: the conversion toolbox is disabled until the bill is paid. */
 export function isOverdraftReached(snapshot: CreditsSnapshot): boolean {
   return isOverdraftRecordReached(snapshot.context.record);
+}
+
+/**
+ * spec §6: what the conversion toolbox shows instead of its screens while the overdraft is
+ * reached (the overdraft error of the banner, widgets or not); null while it is open.
+ */
+export function toolboxGate(snapshot: CreditsSnapshot): CreditBanner | null {
+  const { record } = snapshot.context;
+  return record && isOverdraftRecordReached(record) ? overdraftReachedNotice(record) : null;
 }
 
 export function autoRechargeOf(snapshot: CreditsSnapshot) {

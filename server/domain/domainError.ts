@@ -4,7 +4,13 @@
  * (handlers/domainErrors.ts), so domain functions stay free of HTTP and callers that are not
  * HTTP (the demo seed) get a readable exception.
  */
-export type DomainErrorCode = 'invalid_request' | 'not_found' | 'website_exists' | 'unsupported_file_type' | 'payload_too_large';
+export type DomainErrorCode =
+  | 'invalid_request'
+  | 'not_found'
+  | 'website_exists'
+  | 'unsupported_file_type'
+  | 'payload_too_large'
+  | 'overdraft_reached';
 
 /** A domain rule refused the input; the message is an English sentence fit for error_description. */
 export class DomainError extends Error {

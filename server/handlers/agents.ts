@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AgentInput, createAgent, deleteAgent, listAgents, updateAgent } from '../domain/agents/agents.ts';
+import { assertToolboxOpen } from '../domain/credits/toolboxAccess.ts';
 import { answeringDomainErrors } from './domainErrors.ts';
 import { caller, type HandlerContext, type OperationHandlers } from './handlerContext.ts';
 
@@ -11,15 +12,18 @@ export function agentHandlers({ db }: HandlerContext): OperationHandlers {
     },
 
     async createAgent(request: FastifyRequest, reply: FastifyReply) {
+      await assertToolboxOpen(db, caller(request).userId); // spec §6: 402 overdraft_reached
       return reply.code(201).send(await createAgent(db, caller(request).userId, request.body as AgentInput));
     },
 
     async updateAgent(request: FastifyRequest) {
+      await assertToolboxOpen(db, caller(request).userId); // spec §6: 402 overdraft_reached
       const { id } = request.params as { id: number };
       return updateAgent(db, caller(request).userId, id, request.body as AgentInput);
     },
 
     async deleteAgent(request: FastifyRequest, reply: FastifyReply) {
+      await assertToolboxOpen(db, caller(request).userId); // spec §6: 402 overdraft_reached
       const { id } = request.params as { id: number };
       await deleteAgent(db, caller(request).userId, id);
       return reply.code(204).send();

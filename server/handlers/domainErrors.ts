@@ -5,6 +5,7 @@ import type { OperationHandlers } from './handlerContext.ts';
 const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   invalid_request: 400,
   unsupported_file_type: 400,
+  overdraft_reached: 402,
   not_found: 404,
   website_exists: 409,
   payload_too_large: 413,

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { assertToolboxOpen } from '../domain/credits/toolboxAccess.ts';
 import { listFiles, storeUpload } from '../domain/files/uploads.ts';
 import { readSingleFile } from '../http/uploads.ts';
 import { answeringDomainErrors } from './domainErrors.ts';
@@ -13,6 +14,7 @@ export function userFileHandlers({ db, config, adapters }: HandlerContext): Oper
 
     async uploadFiles(request: FastifyRequest, reply: FastifyReply) {
       const { userId } = caller(request);
+      await assertToolboxOpen(db, userId); // spec §6: 402 overdraft_reached
       await storeUpload(db, adapters.storage, userId, await readSingleFile(request));
       return reply.code(201).send({ data: await listFiles(db, userId, config.publicUrl) });
     },

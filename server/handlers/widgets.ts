@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { assertToolboxOpen } from '../domain/credits/toolboxAccess.ts';
 import { deleteWidget, listWidgets, saveWidget, type WidgetInput } from '../domain/widgets/widgets.ts';
 import { answeringDomainErrors } from './domainErrors.ts';
 import { caller, type HandlerContext, type OperationHandlers } from './handlerContext.ts';
@@ -11,15 +12,18 @@ export function widgetHandlers({ db }: HandlerContext): OperationHandlers {
     },
 
     async createWidget(request: FastifyRequest, reply: FastifyReply) {
+      await assertToolboxOpen(db, caller(request).userId); // spec §6: 402 overdraft_reached
       return reply.code(201).send(await saveWidget(db, caller(request).userId, request.body as WidgetInput));
     },
 
     async updateWidget(request: FastifyRequest) {
+      await assertToolboxOpen(db, caller(request).userId); // spec §6: 402 overdraft_reached
       const { id } = request.params as { id: number };
       return saveWidget(db, caller(request).userId, request.body as WidgetInput, id);
     },
 
     async deleteWidget(request: FastifyRequest, reply: FastifyReply) {
+      await assertToolboxOpen(db, caller(request).userId); // spec §6: 402 overdraft_reached
       const { id } = request.params as { id: number };
       await deleteWidget(db, caller(request).userId, id);
       return reply.code(204).send();

@@ -1487,6 +1487,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description `overdraft_reached`: the account's balance sits at its overdraft, which disables the conversion toolbox until the bill is paid (spec §6); nothing was changed. Reads stay open. `error_description` is "Your conversion toolbox is disabled due to an unpaid bill. Please, pay your bill to regain access to the conversion toolbox." (spec §8 Credits). */
+        OverdraftReached: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description `not_found`: no such row among the caller's own (rows of other accounts answer the same). E-mail codes answer `invalid_code`. */
         NotFound: {
             headers: {
@@ -1964,6 +1973,7 @@ export interface operations {
             /** @description `invalid_request`: no file part, more than one, or a malformed multipart body; `unsupported_file_type`: the content is not an accepted picture or audio. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["OverdraftReached"];
             /** @description `payload_too_large` with error_description "The image size limit is 5MB." (spec §5 Upload). */
             413: components["responses"]["PayloadTooLarge"];
         };
@@ -2035,6 +2045,7 @@ export interface operations {
             /** @description `invalid_request`: a field fails validation (schema, or the rules of WidgetInput), or typeId or callingRuleId is not one of the metadata's. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["OverdraftReached"];
             /** @description `not_found`: websiteId or one of agentIds is not one of the caller's. */
             404: components["responses"]["NotFound"];
         };
@@ -2067,6 +2078,7 @@ export interface operations {
             /** @description `invalid_request`: as on create. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["OverdraftReached"];
             /** @description `not_found`: the widget, websiteId or one of agentIds is not one of the caller's. */
             404: components["responses"]["NotFound"];
         };
@@ -2093,6 +2105,7 @@ export interface operations {
             /** @description `invalid_request`: the id is not a positive integer. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["OverdraftReached"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -2141,6 +2154,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["OverdraftReached"];
             /** @description `website_exists`: the caller already has a website with this domain (after normalization). */
             409: components["responses"]["Conflict"];
         };
@@ -2190,6 +2204,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["OverdraftReached"];
         };
     };
     updateAgent: {
@@ -2219,6 +2234,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["OverdraftReached"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -2244,6 +2260,7 @@ export interface operations {
             /** @description `invalid_request`: the id is not a positive integer. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["OverdraftReached"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -1,4 +1,4 @@
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { formatInTimeZone, fromZonedTime, getTimezoneOffset } from 'date-fns-tz';
 
 /**
  * Dates and times as the user sees them: in the time zone of their account (spec §9 Display),
@@ -69,4 +69,14 @@ export function pickerDateToDay(date: Date): string {
 export function formatShortDay(day: string, locale: string): string {
   const [year, month, date] = day.split('-').map(Number);
   return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year!, month! - 1, date!));
+}
+
+/** spec §9: a time zone's offset shown as UTC±h:mm, e.g. UTC+1:00, UTC-9:30, UTC+0:00. */
+export function formatUtcOffset(timeZone: string, at: Date = new Date()): string {
+  const offsetMs = getTimezoneOffset(timeZone, at);
+  if (Number.isNaN(offsetMs)) return 'UTC+0:00';
+  const totalMinutes = Math.round(Math.abs(offsetMs) / 60_000);
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = String(totalMinutes % 60).padStart(2, '0');
+  return `UTC${offsetMs < 0 ? '-' : '+'}${hours}:${minutes}`;
 }

@@ -1,32 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { registerVerified, signIn } from '../support/accounts.ts';
-import { uniqueEmail } from '../support/mailbox.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiAs, balance, chooseOneTime, enterCard, newClient as signedInClient } from './support.ts';
 
-async function balance(page: Page): Promise<number> {
-  const text = await page.getByRole('banner').locator('strong').first().textContent();
-  return Number(text);
-}
-
-async function newClient(page: Page, request: Parameters<typeof registerVerified>[0], prefix: string) {
-  const email = uniqueEmail(prefix);
-  await registerVerified(request, { email, password: 'demo-password', fullname: 'Billing Client' });
-  await signIn(page, email, 'demo-password');
-  await expect.poll(() => balance(page)).toBe(20);
+async function newClient(page: Page, request: APIRequestContext, prefix: string) {
+  const account = await signedInClient(page, request, prefix);
   await page.goto('/billing');
   await expect(page.getByRole('heading', { name: 'Billing' })).toBeVisible();
-}
-
-async function enterCard(page: Page, number: string) {
-  await expect(page.getByTestId('local-processor-note')).toContainText('local test card processor');
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-}
-
-async function chooseOneTime(page: Page) {
-  // Controlled by the machine: it stays unchecked until the confirmation.
-  await page.getByLabel('Make a one time payment instead').click();
-  await page.getByRole('alertdialog', { name: 'Confirm one time payment' }).getByRole('button', { name: 'Yes, I am sure.' }).click();
+  return account;
 }
 
 test('one-time purchase with 4242 raises the balance by the pack', async ({ page, request }) => {
@@ -73,4 +52,23 @@ test('sets up, changes and cancels auto-recharge', async ({ page, request }) => 
   await expect(page.getByRole('button', { name: 'Save and Purchase' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('button', { name: 'Save and Purchase' })).toBeVisible();
+});
+
+test('the billing screen follows auto-recharge changed elsewhere, and shows the credits spent this month', async ({ page, request }) => {
+  const account = await newClient(page, request, 'billing-follow');
+  await expect(page.getByText('Credits spent this month: 0')).toBeVisible();
+  await enterCard(page, '4242424242424242');
+  await page.getByRole('button', { name: 'Save and Purchase' }).click();
+  const summary = page.getByTestId('auto-recharge-summary');
+  await expect(summary).toContainText('100 for $90 whenever your balance falls below 20 credits');
+
+  // Another session changes the setting: the 10 s refresh brings it to this screen.
+  const [card] = ((await apiAs(request, account, 'GET', '/client/payment-methods')) as { data: { paymentMethodId: string }[] }).data;
+  await apiAs(request, account, 'POST', '/client/auto-recharge', { packId: 4, criticalCredits: 50, paymentMethodId: card!.paymentMethodId });
+  await expect(summary).toContainText('250 for $212.50 whenever your balance falls below 50 credits', { timeout: 15_000 });
+
+  // …and cancels it: the summary gives way to the payment form.
+  await apiAs(request, account, 'DELETE', '/client/auto-recharge');
+  await expect(page.getByRole('button', { name: 'Save and Purchase' })).toBeVisible({ timeout: 15_000 });
+  await expect(summary).toHaveCount(0);
 });

@@ -3,14 +3,16 @@ import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Spinner } from '@chakra-ui/react/spinner';
 import { useLingui } from '@lingui/react/macro';
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { hasStartupFailed, isSplashVisible, isStartupComplete } from '../../../machines/startup/startup.selectors.ts';
 import { CreditBanner } from '../../features/billing/CreditBanner.tsx';
+import { ToolboxGate, useToolboxClosed } from '../../features/toolboxGate/ToolboxGate.tsx';
 import { messageText } from '../../ui/messageText.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { isToolboxPath } from './menu.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { SplashScreen } from './SplashScreen.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -24,8 +26,17 @@ export function AppShell() {
   const failed = useSelector(startup, hasStartupFailed);
   const failure = useSelector(startup, (snapshot) => snapshot.context.error);
   const [menuOpen, setMenuOpen] = useState(false);
+  // spec §6: the overdraft disables the conversion toolbox; its routes show the gate instead.
+  const toolbox = useLocation({ select: (location) => isToolboxPath(location.pathname) });
+  const toolboxClosed = useToolboxClosed();
 
-  let content = <Outlet />;
+  let content = toolbox ? (
+    <ToolboxGate>
+      <Outlet />
+    </ToolboxGate>
+  ) : (
+    <Outlet />
+  );
   if (failed) {
     content = (
       <Alert.Root status="error" role="alert" flexWrap="wrap" gap="3">
@@ -53,7 +64,7 @@ export function AppShell() {
         <Box display="flex" flexDirection="column" flex="1" minWidth="0">
           <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
           <Box as="main" flex="1" px={{ base: '4', md: '8' }} py="6">
-            <CreditBanner />
+            {toolbox && toolboxClosed ? null : <CreditBanner />}
             <Breadcrumbs />
             {content}
           </Box>

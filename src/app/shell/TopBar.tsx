@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { creditBalance } from '../../../machines/credits/credits.selectors.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
-import { formatUtcOffset } from './utcOffset.ts';
+import { formatUtcOffset } from '../../ui/dateTime.ts';
 
 function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? '';

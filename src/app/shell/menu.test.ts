@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeMenuEntry } from './menu.ts';
+import { activeMenuEntry, isToolboxPath } from './menu.ts';
 
 describe('activeMenuEntry', () => {
   it.each([
@@ -17,4 +17,20 @@ describe('activeMenuEntry', () => {
     expect(activeMenuEntry('/error')).toBeUndefined();
     expect(activeMenuEntry('/callsx')).toBeUndefined();
   });
+});
+
+describe('isToolboxPath', () => {
+  it.each(['/widgets', '/widgets/manage', '/widgets/manage/design/7', '/websites', '/agents', '/agents/manage/4'])(
+    '%s is in the conversion toolbox',
+    (path) => {
+      expect(isToolboxPath(path)).toBe(true);
+    },
+  );
+
+  it.each(['/dashboard', '/billing', '/billing/success', '/payments', '/settings', '/calls', '/widgetsx', '/agentsmanage'])(
+    '%s is not',
+    (path) => {
+      expect(isToolboxPath(path)).toBe(false);
+    },
+  );
 });

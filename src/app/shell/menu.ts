@@ -9,6 +9,8 @@ export interface MenuEntry {
 export interface MenuSection {
   heading: MessageDescriptor;
   entries: MenuEntry[];
+  /** The conversion toolbox, which the overdraft disables (spec §6). */
+  toolbox?: boolean;
 }
 
 /** spec §2 Shell: the side menu by heading. */
@@ -23,6 +25,7 @@ export const menuSections: MenuSection[] = [
   },
   {
     heading: msg`Conversion Toolbox`,
+    toolbox: true,
     entries: [
       { to: '/widgets', label: msg`Widgets` },
       { to: '/websites', label: msg`Websites` },
@@ -39,12 +42,21 @@ export const menuSections: MenuSection[] = [
   { heading: msg`Settings`, entries: [{ to: '/settings', label: msg`Account Settings` }] },
 ];
 
+const isUnder = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
 /** The menu entry a path belongs to (longest matching prefix), for the breadcrumb. */
 export function activeMenuEntry(pathname: string): MenuEntry | undefined {
   let best: MenuEntry | undefined;
   for (const entry of menuSections.flatMap((section) => section.entries)) {
-    const matches = pathname === entry.to || pathname.startsWith(`${entry.to}/`);
-    if (matches && (!best || entry.to.length > best.to.length)) best = entry;
+    if (isUnder(pathname, entry.to) && (!best || entry.to.length > best.to.length)) best = entry;
   }
   return best;
+}
+
+/**
+ * Whether a path is a screen of the conversion toolbox (spec §2: /widgets with the wizard under
+ * /widgets/manage, /websites, /agents with /agents/manage), which the overdraft disables (spec §6).
+ */
+export function isToolboxPath(pathname: string): boolean {
+  return menuSections.some((section) => section.toolbox && section.entries.some((entry) => isUnder(pathname, entry.to)));
 }

@@ -3,6 +3,7 @@ import { startupMachine } from '../../../machines/startup/startup.machine.ts';
 import type { StartupMetadata } from '../../../machines/startup/startup.types.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow } from '../../api/failure.ts';
+import { notify } from '../../ui/toaster.ts';
 
 /**
  * The list endpoints of widgets, websites and agents answer 501 `not_implemented` until the
@@ -22,9 +23,12 @@ export function provideStartupMachine(api: ApiClient) {
     actors: {
       // The contract's full Metadata; the machine names only what the shell reads.
       metadataLoader: fromPromise<StartupMetadata>(async () => dataOrThrow(await api.GET('/client/meta'))),
-      widgetsLoader: fromPromise<unknown[]>(async () => listOrEmptyWhileNotImplemented(await api.GET('/client/widgets'))),
-      websitesLoader: fromPromise<unknown[]>(async () => listOrEmptyWhileNotImplemented(await api.GET('/client/websites'))),
-      agentsLoader: fromPromise<unknown[]>(async () => listOrEmptyWhileNotImplemented(await api.GET('/client/agents'))),
+      widgetsLoader: fromPromise(async () => listOrEmptyWhileNotImplemented(await api.GET('/client/widgets'))),
+      websitesLoader: fromPromise(async () => listOrEmptyWhileNotImplemented(await api.GET('/client/websites'))),
+      agentsLoader: fromPromise(async () => listOrEmptyWhileNotImplemented(await api.GET('/client/agents'))),
+    },
+    actions: {
+      notifyRefreshFailed: (_, { message }) => notify('error', message),
     },
   });
 }

@@ -7,16 +7,19 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { creditsRecordOf } from '../../../machines/credits/credits.selectors.ts';
-import type { CreditsRecord } from '../../../machines/credits/credits.types.ts';
+import { useEffect } from 'react';
+import { autoRechargeOf, creditBalance, creditsRecordOf } from '../../../machines/credits/credits.selectors.ts';
+import type { AutoRechargeSetting, CreditsRecord } from '../../../machines/credits/credits.types.ts';
 import type { CreditPack } from '../../../machines/paymentForm/paymentForm.types.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { creditPackLabel, formatPrice } from '../../ui/formatting.ts';
-import { provideBillingMachine } from './billing.actors.ts';
+import { provideBillingMachine, provideSpentCreditsMachine } from './billing.actors.ts';
+import { type BillingSetting, billingSettingOf } from './billingSetting.ts';
 import { PaymentForm } from './PaymentForm.tsx';
 
-interface BillingSetting {
-  autoRechargeThresholds?: number[];
+/** Two readings of the polled auto-recharge are the same setting (each poll parses a new object). */
+function sameAutoRecharge(a: AutoRechargeSetting | null, b: AutoRechargeSetting | null): boolean {
+  return a === b || (a !== null && b !== null && a.packId === b.packId && a.criticalCredits === b.criticalCredits && a.paymentMethodId === b.paymentMethodId);
 }
 
 /** spec §2 Billing: the auto-recharge summary, or the payment form. */
@@ -26,15 +29,14 @@ export function BillingPage() {
   const record = useSelector(credits, creditsRecordOf);
   const metadata = useSelector(startup, (snapshot) => snapshot.context.metadata);
   const packs = (metadata?.creditPacks as CreditPack[] | undefined) ?? [];
-  const settings = (metadata?.settings as { type: string; value: BillingSetting }[] | undefined) ?? [];
-  const thresholds = settings.find((setting) => setting.type === 'billing')?.value.autoRechargeThresholds ?? [];
+  const setting = billingSettingOf(metadata?.settings);
   return (
     <Box as="section" bg="white" borderWidth="1px" borderRadius="lg" p={{ base: '5', md: '8' }}>
       <Heading as="h1" size="xl" color="gray.900" mb="6">
         <Trans>Billing</Trans>
       </Heading>
       {record && metadata ? (
-        <BillingContent record={record} packs={packs} thresholds={thresholds} />
+        <BillingContent record={record} packs={packs} setting={setting} />
       ) : (
         <Spinner size="lg" color="blue.600" aria-label={t`Loading`} />
       )}
@@ -42,12 +44,20 @@ export function BillingPage() {
   );
 }
 
-function BillingContent({ record, packs, thresholds }: { record: CreditsRecord; packs: CreditPack[]; thresholds: number[] }) {
+function BillingContent({ record, packs, setting }: { record: CreditsRecord; packs: CreditPack[]; setting: BillingSetting }) {
   const { t, i18n } = useLingui();
   const { api, credits } = useRootActors();
   const billing = useActorRef(provideBillingMachine(api, credits), { input: { autoRecharge: record.autoRecharge } });
+  const spentCredits = useActorRef(provideSpentCreditsMachine(api), { input: { balance: record.credits } });
   const state = useSelector(billing, (snapshot) => snapshot.value);
   const { autoRecharge, savedCard } = useSelector(billing, (snapshot) => snapshot.context);
+  const spent = useSelector(spentCredits, (snapshot) => snapshot.context.spent?.spent ?? null);
+  // The credits actor polls every 10 s (spec §9): the page follows what it reads.
+  const polledAutoRecharge = useSelector(credits, autoRechargeOf, sameAutoRecharge);
+  const balance = useSelector(credits, creditBalance);
+  useEffect(() => billing.send({ type: 'credits.autoRechargeChanged', autoRecharge: polledAutoRecharge }), [billing, polledAutoRecharge]);
+  useEffect(() => spentCredits.send({ type: 'credits.balanceChanged', balance }), [spentCredits, balance]);
+  const thresholds = setting.autoRechargeThresholds;
   const pack = packs.find((p) => p.id === autoRecharge?.packId);
   const minimum = formatPrice(record.minMonthlySpendingRequirement);
   const threshold = autoRecharge?.criticalCredits ?? 0;
@@ -56,11 +66,18 @@ function BillingContent({ record, packs, thresholds }: { record: CreditsRecord; 
 
   return (
     <Stack gap="5">
-      {record.minMonthlySpendingRequirement > 0 ? (
-        <Text color="gray.700">
-          <Trans>Monthly minimum spend: ${minimum}</Trans>
-        </Text>
-      ) : null}
+      <Box color="gray.700" data-testid="monthly-spending">
+        {record.minMonthlySpendingRequirement > 0 ? (
+          <Text>
+            <Trans>Monthly minimum spend: ${minimum}</Trans>
+          </Text>
+        ) : null}
+        {spent !== null ? (
+          <Text>
+            <Trans>Credits spent this month: {spent}</Trans>
+          </Text>
+        ) : null}
+      </Box>
       {state === 'loading' || state === 'reloading' ? <Spinner size="md" aria-label={t`Loading`} /> : null}
       {state === 'summary' || state === 'confirmingCancel' || state === 'cancelling' ? (
         <Stack gap="4" data-testid="auto-recharge-summary">
@@ -105,6 +122,7 @@ function BillingContent({ record, packs, thresholds }: { record: CreditsRecord; 
       {state === 'form' ? (
         <PaymentForm
           input={{ packs, thresholds, autoRecharge, savedCard }}
+          cardProcessor={setting.cardProcessor}
           onReloadCard={() => billing.send({ type: 'paymentForm.reloadCard' })}
           onAutoSaved={(setting) => billing.send({ type: 'paymentForm.autoSaved', autoRecharge: setting })}
           onAutoRechargeRemoved={() => billing.send({ type: 'paymentForm.autoRechargeRemoved' })}

@@ -17,20 +17,25 @@ import { creditPackLabel } from '../../ui/formatting.ts';
 import { messageText } from '../../ui/messageText.ts';
 import { Notice } from '../../ui/Notice.tsx';
 import { providePaymentForm } from './billing.actors.ts';
-import { CardPorts, stripePublishableKey, type CardProcessor } from './cardProcessor.ts';
+import type { CardProcessorChoice } from './billingSetting.ts';
+import { CardPorts, type CardProcessor } from './cardProcessor.ts';
 import { LocalCardForm } from './LocalCardForm.tsx';
 import { createLocalCardProcessor, type LocalCardEntry } from './localCardProcessor.ts';
 import { StripeCardForm } from './StripeCardForm.tsx';
+import { ThreeDSecureChallenge, useThreeDSecureChallenge } from './ThreeDSecureChallenge.tsx';
 
 /** spec §4 Payment form mode and Submit flow, §5 Payment form. */
 export function PaymentForm({
   input,
+  cardProcessor,
   onReloadCard,
   onAutoSaved,
   onAutoRechargeRemoved,
   onClose,
 }: {
   input: PaymentFormInput;
+  /** From the billing setting of GET /client/meta: the local processor's form or Stripe Elements. */
+  cardProcessor: CardProcessorChoice;
   onReloadCard: () => void;
   onAutoSaved: (autoRecharge: AutoRechargeSetting) => void;
   onAutoRechargeRemoved: () => void;
@@ -39,18 +44,15 @@ export function PaymentForm({
 }) {
   const { t, i18n } = useLingui();
   const { api, credits } = useRootActors();
-  const publishableKey = stripePublishableKey();
+  const publishableKey = cardProcessor.name === 'stripe' ? cardProcessor.publishableKey : null;
   const [entry, setEntry] = useState<LocalCardEntry>({ number: '', expiry: '', cvc: '' });
+  const threeDSecure = useThreeDSecureChallenge();
   // The card entry lives outside the machine, like Stripe Elements: the processors read it here.
   const [ports] = useState(() => {
     const holder = new CardPorts<LocalCardEntry>({ number: '', expiry: '', cvc: '' });
     if (!publishableKey) {
-      holder.local = createLocalCardProcessor(
-        api,
-        () => holder.entry,
-        // The local processor's 3-D Secure step (test card 4000 0027 6000 3184).
-        async () => window.confirm(t`3-D Secure (local test processor): approve this payment?`),
-      );
+      // The local processor's 3-D Secure step (test card 4000 0027 6000 3184) asks in the page.
+      holder.local = createLocalCardProcessor(api, () => holder.entry, threeDSecure.ask);
     }
     return holder;
   });
@@ -159,6 +161,7 @@ export function PaymentForm({
         ) : (
           <LocalCardForm entry={entry} onChange={changeEntry} disabled={busy} />
         )}
+        <ThreeDSecureChallenge open={threeDSecure.open} onAnswer={threeDSecure.answer} />
         {error ? <Notice status="error">{typeof error === 'string' ? error : messageText(i18n, error)}</Notice> : null}
         <Box display="flex" gap="3">
           <Button type="submit" colorPalette="blue" loading={busy} disabled={confirming}>

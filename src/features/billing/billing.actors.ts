@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { billingMachine } from '../../../machines/billing/billing.machine.ts';
+import { type SpentCredits, spentCreditsError, spentCreditsMachine } from '../../../machines/billing/spentCredits.machine.ts';
 import type { AutoRechargeSetting } from '../../../machines/credits/credits.types.ts';
 import { paymentFormMachine } from '../../../machines/paymentForm/paymentForm.machine.ts';
 import { paymentMessages } from '../../../machines/paymentForm/paymentForm.messages.ts';
@@ -36,9 +37,25 @@ export function provideBillingMachine(api: ApiClient, credits: CreditsActor) {
       autoRechargeRemover: fromPromise<void>(() => removeAutoRecharge(api)),
     },
     actions: {
-      publishAutoRechargeRemoved: () => credits.send({ type: 'credits.autoRechargeReplaced', autoRecharge: null }),
+      publishAutoRechargeRemoved: () => {
+        credits.send({ type: 'credits.autoRechargeReplaced', autoRecharge: null });
+        // A poll that left before the DELETE must not bring the cancelled auto-recharge back.
+        credits.send({ type: 'credits.refresh' });
+      },
       notifyPaymentMethodFailed: () => notify('error', paymentMessages.getPaymentMethodError),
       notifyAutoRechargeFailed: () => notify('error', paymentMessages.autoRechargeError),
+    },
+  });
+}
+
+/** The credits spent this month (spec §2 Billing, §8 USER_SPENT_CREDITS_ERROR). */
+export function provideSpentCreditsMachine(api: ApiClient) {
+  return spentCreditsMachine.provide({
+    actors: {
+      spentCreditsLoader: fromPromise<SpentCredits>(async () => dataOrThrow(await api.GET('/client/credits/spent'))),
+    },
+    actions: {
+      notifySpentCreditsFailed: () => notify('error', spentCreditsError),
     },
   });
 }

@@ -9,8 +9,8 @@ export interface TokenizedCard {
 }
 
 /**
- * The card processor port: Stripe Elements when a publishable key is configured, else the
- * local card processor's own form (ARCHITECTURE.md, adapters). Both reject with a
+ * The card processor port: Stripe Elements when the server names Stripe with its publishable
+ * key, else the local card processor's own form (ARCHITECTURE.md, adapters; billingSetting.ts). Both reject with a
  * `CardFailure` carrying the processor's message, which the form shows as-is (spec §4).
  */
 export interface CardProcessor {
@@ -21,12 +21,6 @@ export interface CardProcessor {
 
 export function cardFailure(providerMessage: string): CardFailure {
   return { providerMessage };
-}
-
-/** The publishable key that selects Stripe Elements; unset means the local card processor. */
-export function stripePublishableKey(): string | null {
-  const key = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY as string | undefined;
-  return key && key.trim() ? key.trim() : null;
 }
 
 /**

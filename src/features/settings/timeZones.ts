@@ -1,4 +1,4 @@
-import { formatUtcOffset } from '../../app/shell/utcOffset.ts';
+import { formatUtcOffset } from '../../ui/dateTime.ts';
 
 export interface TimeZoneOption {
   value: string;
