@@ -32,6 +32,7 @@ import { Route as AppAgentsIndexRouteImport } from './routes/_app/agents/index'
 import { Route as AppBillingIndexRouteImport } from './routes/_app/billing/index'
 import { Route as AppBillingSuccessRouteImport } from './routes/_app/billing/success'
 import { Route as AppWidgetsIndexRouteImport } from './routes/_app/widgets/index'
+import { Route as AppWidgetsManageRouteRouteImport } from './routes/_app/widgets/manage/route'
 import { Route as AppAgentsManageChar123AgentIdChar125RouteImport } from './routes/_app/agents/manage/{-$agentId}'
 import { Route as AppWidgetsManageIndexRouteImport } from './routes/_app/widgets/manage/index'
 import { Route as AppWidgetsManageCodeChar123IdChar125RouteImport } from './routes/_app/widgets/manage/code/{-$id}'
@@ -152,6 +153,11 @@ const AppWidgetsIndexRoute = AppWidgetsIndexRouteImport.update({
   path: '/widgets/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppWidgetsManageRouteRoute = AppWidgetsManageRouteRouteImport.update({
+  id: '/widgets/manage',
+  path: '/widgets/manage',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAgentsManageChar123AgentIdChar125Route =
   AppAgentsManageChar123AgentIdChar125RouteImport.update({
     id: '/agents/manage/{-$agentId}',
@@ -159,27 +165,27 @@ const AppAgentsManageChar123AgentIdChar125Route =
     getParentRoute: () => AppRoute,
   } as any)
 const AppWidgetsManageIndexRoute = AppWidgetsManageIndexRouteImport.update({
-  id: '/widgets/manage/',
-  path: '/widgets/manage/',
-  getParentRoute: () => AppRoute,
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppWidgetsManageRouteRoute,
 } as any)
 const AppWidgetsManageCodeChar123IdChar125Route =
   AppWidgetsManageCodeChar123IdChar125RouteImport.update({
-    id: '/widgets/manage/code/{-$id}',
-    path: '/widgets/manage/code/{-$id}',
-    getParentRoute: () => AppRoute,
+    id: '/code/{-$id}',
+    path: '/code/{-$id}',
+    getParentRoute: () => AppWidgetsManageRouteRoute,
   } as any)
 const AppWidgetsManageDesignChar123IdChar125Route =
   AppWidgetsManageDesignChar123IdChar125RouteImport.update({
-    id: '/widgets/manage/design/{-$id}',
-    path: '/widgets/manage/design/{-$id}',
-    getParentRoute: () => AppRoute,
+    id: '/design/{-$id}',
+    path: '/design/{-$id}',
+    getParentRoute: () => AppWidgetsManageRouteRoute,
   } as any)
 const AppWidgetsManageGeneralChar123IdChar125Route =
   AppWidgetsManageGeneralChar123IdChar125RouteImport.update({
-    id: '/widgets/manage/general/{-$id}',
-    path: '/widgets/manage/general/{-$id}',
-    getParentRoute: () => AppRoute,
+    id: '/general/{-$id}',
+    path: '/general/{-$id}',
+    getParentRoute: () => AppWidgetsManageRouteRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -201,6 +207,7 @@ export interface FileRoutesByFullPath {
   '/reset/$verificationCode': typeof ResetVerificationCodeRoute
   '/verify/$verificationCode': typeof VerifyVerificationCodeRoute
   '/auth/': typeof AuthIndexRoute
+  '/widgets/manage': typeof AppWidgetsManageRouteRouteWithChildren
   '/billing/success': typeof AppBillingSuccessRoute
   '/agents/': typeof AppAgentsIndexRoute
   '/billing/': typeof AppBillingIndexRoute
@@ -260,6 +267,7 @@ export interface FileRoutesById {
   '/reset/$verificationCode': typeof ResetVerificationCodeRoute
   '/verify/$verificationCode': typeof VerifyVerificationCodeRoute
   '/auth/': typeof AuthIndexRoute
+  '/_app/widgets/manage': typeof AppWidgetsManageRouteRouteWithChildren
   '/_app/billing/success': typeof AppBillingSuccessRoute
   '/_app/agents/': typeof AppAgentsIndexRoute
   '/_app/billing/': typeof AppBillingIndexRoute
@@ -291,6 +299,7 @@ export interface FileRouteTypes {
     | '/reset/$verificationCode'
     | '/verify/$verificationCode'
     | '/auth/'
+    | '/widgets/manage'
     | '/billing/success'
     | '/agents/'
     | '/billing/'
@@ -349,6 +358,7 @@ export interface FileRouteTypes {
     | '/reset/$verificationCode'
     | '/verify/$verificationCode'
     | '/auth/'
+    | '/_app/widgets/manage'
     | '/_app/billing/success'
     | '/_app/agents/'
     | '/_app/billing/'
@@ -534,6 +544,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWidgetsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/widgets/manage': {
+      id: '/_app/widgets/manage'
+      path: '/widgets/manage'
+      fullPath: '/widgets/manage'
+      preLoaderRoute: typeof AppWidgetsManageRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/agents/manage/{-$agentId}': {
       id: '/_app/agents/manage/{-$agentId}'
       path: '/agents/manage/{-$agentId}'
@@ -543,34 +560,56 @@ declare module '@tanstack/react-router' {
     }
     '/_app/widgets/manage/': {
       id: '/_app/widgets/manage/'
-      path: '/widgets/manage'
+      path: '/'
       fullPath: '/widgets/manage/'
       preLoaderRoute: typeof AppWidgetsManageIndexRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppWidgetsManageRouteRoute
     }
     '/_app/widgets/manage/code/{-$id}': {
       id: '/_app/widgets/manage/code/{-$id}'
-      path: '/widgets/manage/code/{-$id}'
+      path: '/code/{-$id}'
       fullPath: '/widgets/manage/code/{-$id}'
       preLoaderRoute: typeof AppWidgetsManageCodeChar123IdChar125RouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppWidgetsManageRouteRoute
     }
     '/_app/widgets/manage/design/{-$id}': {
       id: '/_app/widgets/manage/design/{-$id}'
-      path: '/widgets/manage/design/{-$id}'
+      path: '/design/{-$id}'
       fullPath: '/widgets/manage/design/{-$id}'
       preLoaderRoute: typeof AppWidgetsManageDesignChar123IdChar125RouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppWidgetsManageRouteRoute
     }
     '/_app/widgets/manage/general/{-$id}': {
       id: '/_app/widgets/manage/general/{-$id}'
-      path: '/widgets/manage/general/{-$id}'
+      path: '/general/{-$id}'
       fullPath: '/widgets/manage/general/{-$id}'
       preLoaderRoute: typeof AppWidgetsManageGeneralChar123IdChar125RouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppWidgetsManageRouteRoute
     }
   }
 }
+
+interface AppWidgetsManageRouteRouteChildren {
+  AppWidgetsManageIndexRoute: typeof AppWidgetsManageIndexRoute
+  AppWidgetsManageCodeChar123IdChar125Route: typeof AppWidgetsManageCodeChar123IdChar125Route
+  AppWidgetsManageDesignChar123IdChar125Route: typeof AppWidgetsManageDesignChar123IdChar125Route
+  AppWidgetsManageGeneralChar123IdChar125Route: typeof AppWidgetsManageGeneralChar123IdChar125Route
+}
+
+const AppWidgetsManageRouteRouteChildren: AppWidgetsManageRouteRouteChildren = {
+  AppWidgetsManageIndexRoute: AppWidgetsManageIndexRoute,
+  AppWidgetsManageCodeChar123IdChar125Route:
+    AppWidgetsManageCodeChar123IdChar125Route,
+  AppWidgetsManageDesignChar123IdChar125Route:
+    AppWidgetsManageDesignChar123IdChar125Route,
+  AppWidgetsManageGeneralChar123IdChar125Route:
+    AppWidgetsManageGeneralChar123IdChar125Route,
+}
+
+const AppWidgetsManageRouteRouteWithChildren =
+  AppWidgetsManageRouteRoute._addFileChildren(
+    AppWidgetsManageRouteRouteChildren,
+  )
 
 interface AppRouteChildren {
   AppCallsRoute: typeof AppCallsRoute
@@ -579,15 +618,12 @@ interface AppRouteChildren {
   AppSettingsRoute: typeof AppSettingsRoute
   AppUpcomingCallsRoute: typeof AppUpcomingCallsRoute
   AppWebsitesRoute: typeof AppWebsitesRoute
+  AppWidgetsManageRouteRoute: typeof AppWidgetsManageRouteRouteWithChildren
   AppBillingSuccessRoute: typeof AppBillingSuccessRoute
   AppAgentsIndexRoute: typeof AppAgentsIndexRoute
   AppBillingIndexRoute: typeof AppBillingIndexRoute
   AppWidgetsIndexRoute: typeof AppWidgetsIndexRoute
   AppAgentsManageChar123AgentIdChar125Route: typeof AppAgentsManageChar123AgentIdChar125Route
-  AppWidgetsManageIndexRoute: typeof AppWidgetsManageIndexRoute
-  AppWidgetsManageCodeChar123IdChar125Route: typeof AppWidgetsManageCodeChar123IdChar125Route
-  AppWidgetsManageDesignChar123IdChar125Route: typeof AppWidgetsManageDesignChar123IdChar125Route
-  AppWidgetsManageGeneralChar123IdChar125Route: typeof AppWidgetsManageGeneralChar123IdChar125Route
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -597,19 +633,13 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsRoute: AppSettingsRoute,
   AppUpcomingCallsRoute: AppUpcomingCallsRoute,
   AppWebsitesRoute: AppWebsitesRoute,
+  AppWidgetsManageRouteRoute: AppWidgetsManageRouteRouteWithChildren,
   AppBillingSuccessRoute: AppBillingSuccessRoute,
   AppAgentsIndexRoute: AppAgentsIndexRoute,
   AppBillingIndexRoute: AppBillingIndexRoute,
   AppWidgetsIndexRoute: AppWidgetsIndexRoute,
   AppAgentsManageChar123AgentIdChar125Route:
     AppAgentsManageChar123AgentIdChar125Route,
-  AppWidgetsManageIndexRoute: AppWidgetsManageIndexRoute,
-  AppWidgetsManageCodeChar123IdChar125Route:
-    AppWidgetsManageCodeChar123IdChar125Route,
-  AppWidgetsManageDesignChar123IdChar125Route:
-    AppWidgetsManageDesignChar123IdChar125Route,
-  AppWidgetsManageGeneralChar123IdChar125Route:
-    AppWidgetsManageGeneralChar123IdChar125Route,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
