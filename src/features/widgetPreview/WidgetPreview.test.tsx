@@ -28,8 +28,8 @@ function ui(props: { settings: WidgetConfiguration; view: WidgetPreviewView; typ
 }
 
 /** The widget's shadow root inside the preview frame. */
-function widgetRoot(): ShadowRoot {
-  const frame = screen.getByTitle('Widget preview') as HTMLIFrameElement;
+function widgetRoot(title = 'Widget preview'): ShadowRoot {
+  const frame = screen.getByTitle(title) as HTMLIFrameElement;
   const root = frame.contentDocument!.body.firstElementChild!.shadowRoot;
   expect(root).not.toBeNull();
   return root!;
@@ -74,7 +74,7 @@ describe('WidgetPreview', () => {
 
   it('passes the dashboard language’s built-in texts to the widget', () => {
     render(ui({ settings: testConfiguration(), view: 'callNow' }, 'de'));
-    const root = widgetRoot();
+    const root = widgetRoot('Widget-Vorschau');
     expect(root.querySelector('.close')!.getAttribute('aria-label')).toBe('Schließen');
     expect((screen.getByTitle(/./) as HTMLIFrameElement).contentDocument!.documentElement.lang).toBe('de');
   });
