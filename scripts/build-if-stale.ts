@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { widgetDir } from '../server/widgetApi/widgetScript.ts';
 
 const root = join(import.meta.dirname, '..');
 const inputs = ['index.html', 'vite.config.ts', 'lingui.config.ts', 'tsconfig.json', 'package-lock.json', 'src', 'machines', 'widget', 'public'];
@@ -19,10 +20,13 @@ function* files(path: string): Generator<string> {
   }
 }
 
+/** The embed script's inputs (widget/vite.config.ts): its own folder and the contract types it imports. */
+const widgetInputs = ['widget', 'src/api/schema.gen.ts', 'package-lock.json', 'tsconfig.json'];
+
 /** sha256 over the relative path and content of every build input. */
-export function sourceHash(): string {
+export function sourceHash(paths = inputs): string {
   const hash = createHash('sha256');
-  for (const input of inputs) {
+  for (const input of paths) {
     for (const file of files(join(root, input))) {
       hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
     }
@@ -31,6 +35,11 @@ export function sourceHash(): string {
 }
 
 export async function buildIfStale(): Promise<void> {
+  await buildDashboardIfStale();
+  await buildWidgetIfStale();
+}
+
+async function buildDashboardIfStale(): Promise<void> {
   // SPA_DIR: another output directory, for browser-test servers running side by side (e2e-server.ts).
   const outDir = process.env.SPA_DIR ?? join(root, 'dist', 'app');
   const stampFile = join(outDir, '.source-hash');
@@ -45,6 +54,21 @@ export async function buildIfStale(): Promise<void> {
   await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   writeFileSync(stampFile, current);
   console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The embed script (/widget.js), into its own directory: server/widgetApi/widgetScript.ts widgetDir(). */
+async function buildWidgetIfStale(): Promise<void> {
+  const outDir = widgetDir();
+  const stampFile = join(outDir, '.source-hash');
+  const current = sourceHash(widgetInputs);
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === current) {
+    console.log(`build: ${relative(root, outDir)} is up to date`);
+    return;
+  }
+  console.log('build: sources changed, building the widget script…');
+  const { build } = await import('vite');
+  await build({ configFile: join(root, 'widget', 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  writeFileSync(stampFile, current);
 }
 
 if (import.meta.main) {

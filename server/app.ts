@@ -15,13 +15,14 @@ import { installJsonBodyParser } from './http/bodyParsing.ts';
 import { assertContractCovered, type Contract, loadContract } from './http/contract.ts';
 import { registerDevMailbox } from './http/devMailbox.ts';
 import { registerFileServing } from './http/fileServing.ts';
-import { installErrorHandler, notFoundBody } from './http/errorHandler.ts';
+import { answerFrameworkError, installErrorHandler, notFoundBody } from './http/errorHandler.ts';
 import { serializeRequestForLog } from './http/logRedaction.ts';
 import { installPaymentsRuntime } from './http/paymentsRuntime.ts';
 import { installRequestBodyRules } from './http/requestBodies.ts';
 import { installRequestValidation } from './http/requestValidation.ts';
 import { registerSpa, sendSpaIndex, SPA_DIR, wantsSpaPage } from './http/spa.ts';
 import { installMultipartUploads } from './http/uploads.ts';
+import { callRequestsWith, registerWidgetApi } from './widgetApi/widgetApi.ts';
 
 /** Builds the adapters once the app's logger exists (adapters log through it). */
 export type AdapterFactory = (log: FastifyBaseLogger) => Adapters;
@@ -50,8 +51,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: { level: config.logLevel, serializers: { req: serializeRequestForLog } },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    // The SPA calls /client/agents/ with a trailing slash (spec §7).
-    routerOptions: { ignoreTrailingSlash: true },
+    // The SPA calls /client/agents/ with a trailing slash (spec §7). Path parameters may be as
+    // long as the contract allows (e-mail codes up to 200, client secrets up to 255 characters):
+    // the contract's maxLength answers 400 before the router's limit answers 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
+    frameworkErrors: answerFrameworkError,
   });
   const adapters = typeof options.adapters === 'function' ? options.adapters(app.log) : options.adapters;
   for (const line of describeAdapters(adapters)) app.log.info(line);
@@ -78,6 +82,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const securityHandlers = createSecurityHandlers(context);
   assertContractCovered(contract, serviceHandlers, securityHandlers);
   await app.register(openapiGlue, { specification: contract, serviceHandlers, securityHandlers, prefix: '/api' });
+  // The public widget API (openapi/widget.yaml) under /widget-api, and the embed script at /widget.js.
+  await registerWidgetApi(app, { db, callRequests: callRequestsWith(adapters.telephony, app.log) });
 
   if (adapters.mail instanceof OutboxMail) registerDevMailbox(app, db);
   installPaymentsRuntime(app, db, adapters.payments);

@@ -3,9 +3,9 @@ import { defineConfig } from 'vite';
 
 // The embeddable script (ARCHITECTURE.md "The widget"): one IIFE file, dist/widget/widget.js,
 // with no dependencies and one global namespace. Build with `npx vite build -c widget/vite.config.ts`.
-// Budget (issue 7): at most 12 kB gzip. Its entry is the renderer until the embed logic of issue 7
-// (loading a website's widgets, triggers, events) arrives; the dashboard's preview imports the
-// renderer's source directly and does not use this build.
+// Budget (issue 7): at most 12 kB gzip (widget/src/embed.test.ts checks a fresh build). The entry is
+// the embed script; the dashboard's preview imports the renderer's source directly. `npm run build`
+// and scripts/build-if-stale.ts build it (the latter into another outDir beside a moved SPA build).
 const widgetDir = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
@@ -17,7 +17,7 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2020',
     lib: {
-      entry: fileURLToPath(new URL('src/render.ts', import.meta.url)),
+      entry: fileURLToPath(new URL('src/embed.ts', import.meta.url)),
       formats: ['iife'],
       name: 'CallbackWidget',
       fileName: () => 'widget.js',

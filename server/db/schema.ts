@@ -8,5 +8,6 @@ import * as localCardProcessor from './schema/localCardProcessor.ts';
 import * as reference from './schema/reference.ts';
 import * as system from './schema/system.ts';
 import * as toolbox from './schema/toolbox.ts';
+import * as widgetApi from './schema/widgetApi.ts';
 
-export const schema = { ...accounts, ...analytics, ...billing, ...calls, ...localCardProcessor, ...reference, ...system, ...toolbox };
+export const schema = { ...accounts, ...analytics, ...billing, ...calls, ...localCardProcessor, ...reference, ...system, ...toolbox, ...widgetApi };

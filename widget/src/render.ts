@@ -122,7 +122,10 @@ export function mountWidget(host: HTMLElement, initial: WidgetRenderState, callb
       event.preventDefault();
       if (!state.preview) callbacks.onCallNow?.({ phone: phone.value.trim() });
     });
-    nodes.push(form, el(doc, 'p', { class: 'note' }, strings.callWithin));
+    nodes.push(form);
+    const notice = noticeText();
+    if (notice) nodes.push(notice);
+    nodes.push(el(doc, 'p', { class: 'note' }, strings.callWithin));
     if (isScheduleOffered(settings, state.now ?? new Date(), state.preview === true)) {
       const link = el(doc, 'button', { type: 'button', class: 'link' }, callSetup.callBackText);
       link.addEventListener('click', () => setView('schedule'));
@@ -179,9 +182,18 @@ export function mountWidget(host: HTMLElement, initial: WidgetRenderState, callb
       callbacks.onSchedule?.({ phone: phone.value.trim(), day: daySelect.value, time: timeSelect.value, customFields });
     });
     nodes.push(form);
+    const notice = noticeText();
+    if (notice) nodes.push(notice);
     const disclaimer = disclaimerText(scheduleSetup.disclaimer);
     if (disclaimer) nodes.push(disclaimer);
     return nodes;
+  }
+
+  /** The embed script's answer to the last request, announced to screen readers. */
+  function noticeText(): HTMLElement | null {
+    const notice = state.notice;
+    if (!notice?.text) return null;
+    return el(doc, 'p', { class: `notice ${notice.tone}`, role: notice.tone === 'error' ? 'alert' : 'status' }, notice.text);
   }
 
   function mainText(main: ToggleText): HTMLElement | null {

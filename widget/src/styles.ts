@@ -33,6 +33,9 @@ input,select{display:block;width:100%;margin:0;padding:10px 14px;border:1px soli
 input:focus-visible,select:focus-visible,button:focus-visible,a:focus-visible{outline:2px solid #2563eb;outline-offset:2px}
 .button{width:var(--cb-btn-width);min-width:max-content;max-width:100%;padding:.6em 1.2em;border:0;border-radius:8px;background:var(--cb-btn-bg);color:var(--cb-btn-fg);font:inherit;font-size:var(--cb-btn-size);font-weight:600;line-height:1.2;cursor:pointer}
 .note{font-size:.7em;opacity:.85}
+.notice{font-size:.75em;font-weight:600}
+.notice.error{color:#c62828}
+.notice.success{color:#2e7d32}
 .link{align-self:center;padding:0;border:0;background:none;color:inherit;font:inherit;font-size:.75em;text-decoration:underline;cursor:pointer}
 .disclaimer{font-size:.6em;opacity:.8}
 .disclaimer a{color:inherit}

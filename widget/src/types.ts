@@ -30,12 +30,20 @@ export interface WidgetRenderState {
    * the schedule link shows whenever the schedule form can be offered at some time.
    */
   preview?: boolean;
+  /** A result to show under the form (the embed script's answer to a Call now or Schedule request). */
+  notice?: WidgetNotice;
   /** Visitor-facing built-in texts; English (strings.ts) when omitted. */
   strings?: WidgetStrings;
   /** BCP 47 locale for day and time names of the schedule form; the browser's when omitted. */
   locale?: string;
   /** The current time (tests and the preview pin it); `new Date()` when omitted. */
   now?: Date;
+}
+
+/** A message under the popup's form: an error (e.g. a wrong number) or a confirmation. */
+export interface WidgetNotice {
+  tone: 'error' | 'success';
+  text: string;
 }
 
 /** A Call now request as the visitor filled it in. */

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { createdAt, id, instant } from './columns.ts';
+
+// Guardrails of the public widget API (issue 7): rate-limit counters shared by every server
+// instance, and each client's block list.
+
+/**
+ * Fixed-window request counters of the widget API (server/widgetApi/rateLimits.ts): one row per
+ * limit key (e.g. `call:address:203.0.113.7`) and window start, incremented with an upsert.
+ * Rows of past windows are deleted as new windows open.
+ */
+export const widgetRateCounters = pgTable(
+  'widget_rate_counters',
+  {
+    key: text().notNull(),
+    windowStart: instant().notNull(),
+    hits: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('widget_rate_counters_window_start_idx').on(t.windowStart)],
+);
+
+export const blockedVisitorKinds = ['number', 'address'] as const;
+
+/** A visitor number or address a client refuses calls from (issue 7: "a block list per client"). */
+export const blockedVisitors = pgTable(
+  'blocked_visitors',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: blockedVisitorKinds }).notNull(),
+    /** A phone number as calls store it (normalized), or a client IP address. */
+    value: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('blocked_visitors_user_kind_value_key').on(t.userId, t.kind, t.value),
+    check('blocked_visitors_kind_check', sql`${t.kind} in ('number', 'address')`),
+  ],
+);

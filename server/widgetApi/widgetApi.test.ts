@@ -1,0 +1,396 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DialOutcome, Telephony } from '../adapters/telephony/telephony.ts';
+import { analyticsEvents } from '../db/schema/analytics.ts';
+import { calls, scheduledCalls } from '../db/schema/calls.ts';
+import { changeCredits } from '../domain/credits/ledger.ts';
+import { createCallRequestDeps } from '../domain/calls/callRequests.ts';
+import { installJsonBodyParser } from '../http/bodyParsing.ts';
+import { loadContract } from '../http/contract.ts';
+import { installErrorHandler } from '../http/errorHandler.ts';
+import { installRequestValidation } from '../http/requestValidation.ts';
+import { ContractResponses } from '../test/contractResponses.ts';
+import { startTestServer, type TestServer } from '../test/harness.ts';
+import { addWebsite, addWidget, expectStatus, signedInClient, widgetBody, type Client } from '../test/toolbox.ts';
+import { blockVisitor } from './blockList.ts';
+import { WIDGET_RATE_LIMITS } from './rateLimits.ts';
+import { registerWidgetApi, WIDGET_CONTRACT_PATH } from './widgetApi.ts';
+import { registerWidgetScript } from './widgetScript.ts';
+
+const contract = new ContractResponses(loadContract(WIDGET_CONTRACT_PATH), '/widget-api');
+
+let server: TestServer;
+/** The widget API with a fake telephony (the full app's wiring of the real one is tested elsewhere). */
+let callsApp: FastifyInstance;
+const dialed: number[] = [];
+let deps: ReturnType<typeof createCallRequestDeps>;
+
+const missed: DialOutcome = { status: 'missed', legs: [], answeredBy: null, duration: 0, recordingKey: null };
+const fakeTelephony: Telephony = {
+  description: 'test telephony',
+  isLocal: true,
+  timeScale: 1000,
+  async dial(request) {
+    dialed.push(request.callId);
+    return missed;
+  },
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  callsApp = Fastify({ logger: false });
+  installJsonBodyParser(callsApp);
+  installRequestValidation(callsApp);
+  installErrorHandler(callsApp);
+  deps = createCallRequestDeps({ telephony: fakeTelephony, log: { info() {}, warn() {}, error() {} } });
+  await registerWidgetApi(callsApp, { db: server.db, callRequests: () => deps });
+  await callsApp.ready();
+});
+afterAll(async () => {
+  await callsApp?.close();
+  await server?.close();
+});
+
+interface WidgetRequest {
+  method: 'GET' | 'POST' | 'OPTIONS';
+  url: string;
+  body?: unknown;
+  raw?: { payload: string; contentType: string };
+  headers?: Record<string, string>;
+  address?: string;
+}
+
+/** A request to the widget API, its answer checked against openapi/widget.yaml. */
+async function widgetApi(request: WidgetRequest, app: FastifyInstance = server.app) {
+  const headers: Record<string, string> = { origin: 'https://shop.example', ...request.headers };
+  let payload: string | undefined;
+  if (request.raw) {
+    payload = request.raw.payload;
+    headers['content-type'] = request.raw.contentType;
+  } else if (request.body !== undefined) {
+    payload = JSON.stringify(request.body);
+    headers['content-type'] = 'application/json';
+  }
+  const response = await app.inject({ method: request.method, url: request.url, headers, payload, remoteAddress: request.address ?? '198.51.100.1' });
+  const contentType = response.headers['content-type'];
+  if (request.method !== 'OPTIONS') contract.check(request.method, request.url, response.statusCode, typeof contentType === 'string' ? contentType : undefined, response.body);
+  return { status: response.statusCode, headers: response.headers, body: response.body ? safeJson(response.body) : undefined, text: response.body };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+let addressCounter = 0;
+/** A fresh client address, so rate limits of one test never reach another. */
+const newAddress = () => `203.0.113.${++addressCounter}`;
+let numberCounter = 0;
+const newNumber = () => `+1415555${String(1000 + ++numberCounter).padStart(4, '0')}`;
+
+async function siteWithWidgets(types: number[] = [3]) {
+  const client = await signedInClient(server);
+  const website = await addWebsite(client, `shop-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}.example.com`);
+  const widgets = [];
+  for (const typeId of types) widgets.push(await addWidget(client, widgetBody(website.id, { typeId, name: `Widget ${typeId}` })));
+  return { client, website, widgets };
+}
+
+describe('GET /widget-api/config/{publicKey}', () => {
+  it('answers the active widgets with what the widget needs, and no agent number', async () => {
+    const { client, website, widgets } = await siteWithWidgets([3, 1]);
+    const inactive = await addWidget(client, widgetBody(website.id, { typeId: 2, name: 'Off', isActive: false, settings: { ...widgetBody(0).settings } }));
+    const response = await widgetApi({ method: 'GET', url: `/widget-api/config/${website.publicKey}` });
+    expect(response.status, response.text).toBe(200);
+    const body = response.body as { available: boolean; timeZone: string; widgets: { id: number; kind: string; settings: Record<string, unknown> }[] };
+    expect(body.available).toBe(true);
+    expect(body.timeZone).toBe('Europe/London');
+    expect(body.widgets.map((widget) => [widget.id, widget.kind])).toEqual([
+      [widgets[0]!.id, 'floatingIcon'],
+      [widgets[1]!.id, 'exitPopup'],
+    ]);
+    expect(body.widgets.map((widget) => widget.id)).not.toContain(inactive.id);
+    expect(response.text).not.toContain('+14155550123');
+    expect(body.widgets[0]!.settings).not.toHaveProperty('agentNumber');
+    expect(response.headers['cache-control']).toBe('public, max-age=30');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const { website } = await siteWithWidgets();
+    const first = await widgetApi({ method: 'GET', url: `/widget-api/config/${website.publicKey}` });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"/);
+    const again = await widgetApi({ method: 'GET', url: `/widget-api/config/${website.publicKey}`, headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+  });
+
+  it('shows nothing when the account has no credits left', async () => {
+    const { client, website } = await siteWithWidgets();
+    await changeCredits(server.db, { userId: client.userId, delta: -20, reason: 'adjustment' });
+    const response = await widgetApi({ method: 'GET', url: `/widget-api/config/${website.publicKey}` });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ available: false, widgets: [] });
+  });
+
+  it('answers 404 for an unknown key and 400 for a malformed one', async () => {
+    expect((await widgetApi({ method: 'GET', url: '/widget-api/config/AAAAAAAAAAAAAAAAAAAAAAAA' })).status).toBe(404);
+    const bad = await widgetApi({ method: 'GET', url: '/widget-api/config/not%20a%20key!' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: 'invalid_request' });
+  });
+
+  it('limits config loads per address', async () => {
+    const { website } = await siteWithWidgets();
+    const address = newAddress();
+    for (let i = 0; i < WIDGET_RATE_LIMITS.configPerAddress.max; i++) {
+      expect((await widgetApi({ method: 'GET', url: `/widget-api/config/${website.publicKey}`, address })).status).toBe(200);
+    }
+    const refused = await widgetApi({ method: 'GET', url: `/widget-api/config/${website.publicKey}`, address });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await widgetApi({ method: 'GET', url: `/widget-api/config/${website.publicKey}`, address: newAddress() })).status).toBe(200);
+  });
+});
+
+describe('CORS', () => {
+  it('answers preflights for any origin, without credentials', async () => {
+    const response = await widgetApi({
+      method: 'OPTIONS',
+      url: '/widget-api/calls',
+      headers: { 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type', origin: 'https://any.example' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(String(response.headers['access-control-allow-methods'])).toContain('POST');
+    expect(String(response.headers['access-control-allow-headers']).toLowerCase()).toContain('content-type');
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('marks error answers readable cross-origin too', async () => {
+    const response = await widgetApi({ method: 'POST', url: '/widget-api/events', body: { key: 'AAAAAAAAAAAA', events: [] } });
+    expect(response.status).toBe(400);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+  });
+});
+
+describe('POST /widget-api/events', () => {
+  async function analytics(client: Client) {
+    const day = new Date().toISOString().slice(0, 10);
+    const response = await client.call({ method: 'GET', url: `/api/client/analytics?dateFrom=${day}T00:00:00.000Z&dateTo=${day}T23:59:59.999Z` });
+    return expectStatus(response, 200).data as { websiteId: number; usage: { pageViews: number; widgets: { typeId: number; widgetViews: number; clicks: number }[] } }[];
+  }
+
+  it('stores a batch and counts it in the daily analytics', async () => {
+    const { client, website, widgets } = await siteWithWidgets([3, 1]);
+    const [icon, exit] = widgets;
+    const events = [
+      { kind: 'page_visit' },
+      { kind: 'widget_view', widgetId: icon!.id },
+      { kind: 'widget_click', widgetId: icon!.id },
+      { kind: 'widget_view', widgetId: exit!.id },
+    ];
+    const response = await widgetApi({ method: 'POST', url: '/widget-api/events', body: { key: website.publicKey, visitorId: 'visitor-123456', url: 'https://shop.example/a', events } });
+    expect(response.status, response.text).toBe(204);
+    // A beacon: the same body as text/plain.
+    const beacon = await widgetApi({
+      method: 'POST',
+      url: '/widget-api/events',
+      raw: { payload: JSON.stringify({ key: website.publicKey, events: [{ kind: 'page_visit' }, { kind: 'widget_view', widgetId: icon!.id }] }), contentType: 'text/plain;charset=UTF-8' },
+    });
+    expect(beacon.status, beacon.text).toBe(204);
+    const [entry] = await analytics(client);
+    expect(entry).toMatchObject({ websiteId: website.id, usage: { pageViews: 2 } });
+    expect(entry!.usage.widgets).toEqual([
+      expect.objectContaining({ typeId: 1, widgetViews: 1, clicks: 0 }),
+      expect.objectContaining({ typeId: 3, widgetViews: 2, clicks: 1 }),
+    ]);
+    const stored = await server.db.select().from(analyticsEvents).where(eq(analyticsEvents.websiteId, website.id));
+    expect(stored).toHaveLength(6);
+    expect(stored.filter((event) => event.visitorId === 'visitor-123456')).toHaveLength(4);
+  });
+
+  it("skips events of widgets that are not on the key's website", async () => {
+    const mine = await siteWithWidgets();
+    const other = await siteWithWidgets();
+    const response = await widgetApi({
+      method: 'POST',
+      url: '/widget-api/events',
+      body: { key: mine.website.publicKey, events: [{ kind: 'widget_view', widgetId: other.widgets[0]!.id }] },
+    });
+    expect(response.status).toBe(204);
+    expect(await analytics(other.client)).toEqual([]);
+    expect(await analytics(mine.client)).toEqual([]);
+  });
+
+  it('refuses bad batches with 400, never 500', async () => {
+    const { website } = await siteWithWidgets();
+    const bad = [
+      { key: website.publicKey, events: [{ kind: 'purchase' }] },
+      { key: website.publicKey, events: [] },
+      { key: website.publicKey, events: Array.from({ length: 51 }, () => ({ kind: 'page_visit' })) },
+      { key: website.publicKey, events: [{ kind: 'widget_view', widgetId: 'x' }] },
+      { key: website.publicKey, events: [{ kind: 'page_visit' }], extra: 1 },
+    ];
+    for (const body of bad) expect((await widgetApi({ method: 'POST', url: '/widget-api/events', body })).status).toBe(400);
+    const notJson = await widgetApi({ method: 'POST', url: '/widget-api/events', raw: { payload: '{oops', contentType: 'text/plain' } });
+    expect(notJson.status).toBe(400);
+    const unknown = await widgetApi({ method: 'POST', url: '/widget-api/events', body: { key: 'BBBBBBBBBBBBBBBB', events: [{ kind: 'page_visit' }] } });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('limits event batches per address', async () => {
+    const { website } = await siteWithWidgets();
+    const address = newAddress();
+    const body = { key: website.publicKey, events: [{ kind: 'page_visit' }] };
+    for (let i = 0; i < WIDGET_RATE_LIMITS.eventsPerAddress.max; i++) expect((await widgetApi({ method: 'POST', url: '/widget-api/events', body, address })).status).toBe(204);
+    expect((await widgetApi({ method: 'POST', url: '/widget-api/events', body, address })).status).toBe(429);
+  });
+});
+
+describe('POST /widget-api/calls', () => {
+  const call = (body: Record<string, unknown>, address = newAddress()) => widgetApi({ method: 'POST', url: '/widget-api/calls', body, address }, callsApp);
+
+  it('places a call and answers a repeat within the window without a second call', async () => {
+    const { client, website, widgets } = await siteWithWidgets();
+    const phone = newNumber();
+    const body = { key: website.publicKey, widgetId: widgets[0]!.id, phone: `+1 (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`, url: 'https://shop.example/pricing' };
+    const first = await call(body);
+    expect(first.status, first.text).toBe(202);
+    expect(first.body).toMatchObject({ duplicate: false, message: 'Thank you! We will call you within 10 seconds.' });
+    const again = await call(body);
+    expect(again.status).toBe(202);
+    expect(again.body).toMatchObject({ duplicate: true });
+    const rows = await server.db.select().from(calls).where(and(eq(calls.userId, client.userId), eq(calls.customerNumber, phone)));
+    expect(rows).toHaveLength(1);
+    await deps.placements.settle();
+    expect(dialed).toContain(rows[0]!.id);
+    expect(rows[0]).toMatchObject({ websiteId: website.id, widgetId: widgets[0]!.id, url: 'https://shop.example/pricing', type: 'instant' });
+  });
+
+  it('refuses a malformed number with a clear 400', async () => {
+    const { website, widgets } = await siteWithWidgets();
+    for (const phone of ['12345', 'call me', '+1 415 555 01234567']) {
+      const response = await call({ key: website.publicKey, widgetId: widgets[0]!.id, phone, url: 'https://shop.example/' });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: 'invalid_request', error_description: 'Wrong phone number format.' });
+    }
+    const missing = await call({ key: website.publicKey, widgetId: widgets[0]!.id, url: 'https://shop.example/' });
+    expect(missing.status).toBe(400);
+  });
+
+  it('answers 404 for an unknown key or widget, 409 for a switched-off widget, 422 without credits', async () => {
+    const { client, website, widgets } = await siteWithWidgets();
+    const other = await siteWithWidgets();
+    const base = { phone: newNumber(), url: 'https://shop.example/' };
+    expect((await call({ ...base, key: 'CCCCCCCCCCCCCCCC', widgetId: widgets[0]!.id })).status).toBe(404);
+    expect((await call({ ...base, key: website.publicKey, widgetId: other.widgets[0]!.id })).status).toBe(404);
+    const off = await addWidget(client, widgetBody(website.id, { typeId: 1, name: 'Off', isActive: false }));
+    const inactive = await call({ ...base, key: website.publicKey, widgetId: off.id });
+    expect(inactive.status).toBe(409);
+    expect(inactive.body).toMatchObject({ error: 'widget_inactive' });
+    await changeCredits(server.db, { userId: client.userId, delta: -20, reason: 'adjustment' });
+    const broke = await call({ ...base, key: website.publicKey, widgetId: widgets[0]!.id });
+    expect(broke.status).toBe(422);
+    expect(broke.body).toMatchObject({ error: 'no_credits' });
+  });
+
+  it("refuses numbers and addresses on the client's block list", async () => {
+    const { client, website, widgets } = await siteWithWidgets();
+    const blocked = newNumber();
+    await blockVisitor(server.db, client.userId, 'number', blocked);
+    const byNumber = await call({ key: website.publicKey, widgetId: widgets[0]!.id, phone: blocked, url: 'https://shop.example/' });
+    expect(byNumber.status).toBe(403);
+    expect(byNumber.body).toMatchObject({ error: 'visitor_blocked' });
+    const address = newAddress();
+    await blockVisitor(server.db, client.userId, 'address', address);
+    const byAddress = await call({ key: website.publicKey, widgetId: widgets[0]!.id, phone: newNumber(), url: 'https://shop.example/' }, address);
+    expect(byAddress.status).toBe(403);
+    // Another client's block list does not apply.
+    const other = await siteWithWidgets();
+    expect((await call({ key: other.website.publicKey, widgetId: other.widgets[0]!.id, phone: blocked, url: 'https://shop.example/' })).status).toBe(202);
+  });
+
+  it('limits call requests per address and per number', async () => {
+    const { website, widgets } = await siteWithWidgets();
+    const widgetId = widgets[0]!.id;
+    const address = newAddress();
+    for (let i = 0; i < WIDGET_RATE_LIMITS.callsPerAddress.max; i++) {
+      expect((await call({ key: website.publicKey, widgetId, phone: newNumber(), url: 'https://shop.example/' }, address)).status).toBe(202);
+    }
+    const refused = await call({ key: website.publicKey, widgetId, phone: newNumber(), url: 'https://shop.example/' }, address);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: 'too_many_attempts' });
+
+    const phone = newNumber();
+    for (let i = 0; i < WIDGET_RATE_LIMITS.callsPerNumber.max; i++) {
+      expect((await call({ key: website.publicKey, widgetId, phone, url: 'https://shop.example/' })).status).toBe(202);
+    }
+    expect((await call({ key: website.publicKey, widgetId, phone, url: 'https://shop.example/' })).status).toBe(429);
+  });
+});
+
+describe('POST /widget-api/scheduled-calls', () => {
+  const schedule = (body: Record<string, unknown>) => widgetApi({ method: 'POST', url: '/widget-api/scheduled-calls', body, address: newAddress() }, callsApp);
+
+  it('stores a callback with its custom fields, once', async () => {
+    const { client, website, widgets } = await siteWithWidgets();
+    const scheduledAt = new Date(Date.now() + 3 * 60 * 60 * 1000).toISOString();
+    const body = { key: website.publicKey, widgetId: widgets[0]!.id, phone: newNumber(), url: 'https://shop.example/', scheduledAt, customFields: { customField1: 'About my order' } };
+    const first = await schedule(body);
+    expect(first.status, first.text).toBe(202);
+    expect(first.body).toMatchObject({ duplicate: false, scheduledAt, message: 'Thank you! We will call you back at the chosen time.' });
+    expect((await schedule(body)).body).toMatchObject({ duplicate: true });
+    const rows = await server.db.select().from(scheduledCalls).where(eq(scheduledCalls.userId, client.userId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.customFields).toMatchObject({ customField1: 'About my order' });
+  });
+
+  it('refuses a time in the past (422) and a malformed one (400)', async () => {
+    const { website, widgets } = await siteWithWidgets();
+    const base = { key: website.publicKey, widgetId: widgets[0]!.id, phone: newNumber(), url: 'https://shop.example/' };
+    const past = await schedule({ ...base, scheduledAt: '2020-01-01T10:00:00Z' });
+    expect(past.status).toBe(422);
+    expect(past.body).toMatchObject({ error: 'invalid_scheduled_time' });
+    expect((await schedule({ ...base, scheduledAt: 'tomorrow' })).status).toBe(400);
+    expect((await schedule({ ...base, scheduledAt: new Date(Date.now() + 3_600_000).toISOString(), customFields: { customField1: 'x'.repeat(201) } })).status).toBe(400);
+  });
+});
+
+describe('the full app', () => {
+  it('serves the widget API under /widget-api', async () => {
+    const { website } = await siteWithWidgets();
+    expect((await widgetApi({ method: 'GET', url: `/widget-api/config/${website.publicKey}` })).status).toBe(200);
+  });
+});
+
+describe('GET /widget.js', () => {
+  it('serves the built script with a short cache and an ETag, readable from any origin', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'widget-script-'));
+    writeFileSync(join(dir, 'widget.js'), '(function(){})();\n');
+    const app = Fastify({ logger: false });
+    registerWidgetScript(app, dir);
+    const response = await app.inject({ method: 'GET', url: '/widget.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.body).toBe('(function(){})();\n');
+    const again = await app.inject({ method: 'GET', url: '/widget.js', headers: { 'if-none-match': String(response.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    const missing = Fastify({ logger: false });
+    registerWidgetScript(missing, join(dir, 'nothing'));
+    expect((await missing.inject({ method: 'GET', url: '/widget.js' })).statusCode).toBe(404);
+    await app.close();
+    await missing.close();
+  });
+});

@@ -1,0 +1,65 @@
+import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Telephony } from '../adapters/telephony/telephony.ts';
+import { type CallRequestDeps, createCallRequestDeps } from '../domain/calls/callRequests.ts';
+import openapiGlue from 'fastify-openapi-glue';
+import { containsNul } from '../http/bodyParsing.ts';
+import { invalidRequest } from '../http/apiError.ts';
+import { assertContractCovered, type Contract, loadContract } from '../http/contract.ts';
+import { installRequestBodyRules } from '../http/requestBodies.ts';
+import { type WidgetApiContext, widgetApiHandlers } from './widgetHandlers.ts';
+import { registerWidgetScript } from './widgetScript.ts';
+
+/** openapi/widget.yaml: the public widget API's contract. */
+export const WIDGET_CONTRACT_PATH = fileURLToPath(new URL('../../openapi/widget.yaml', import.meta.url));
+
+export const WIDGET_API_PREFIX = '/widget-api';
+
+/** The call machinery of the widget's call requests, made on first use with the app's telephony adapter. */
+export function callRequestsWith(telephony: Telephony, log: FastifyBaseLogger): () => CallRequestDeps {
+  let deps: CallRequestDeps | undefined;
+  return () => (deps ??= createCallRequestDeps({ telephony, log }));
+}
+
+/** CORS preflights may be cached by browsers for a day. */
+const PREFLIGHT_MAX_AGE_SECONDS = 86_400;
+
+/**
+ * The public widget API under /widget-api, bound to openapi/widget.yaml by operationId in its own
+ * encapsulated instance (the dashboard's error handler, JSON parser and request validation are
+ * inherited), and the embed script at /widget.js. CORS: any origin, no credentials — the script
+ * runs on the client's websites and sends no cookies; preflights answer 204.
+ */
+export async function registerWidgetApi(app: FastifyInstance, context: WidgetApiContext, contract: Contract = loadContract(WIDGET_CONTRACT_PATH)): Promise<void> {
+  const serviceHandlers = widgetApiHandlers(context);
+  assertContractCovered(contract, serviceHandlers, {});
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (_request, reply) => {
+        reply.header('access-control-allow-origin', '*');
+      });
+      api.options('/*', (_request, reply) =>
+        reply
+          .code(204)
+          .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+          .header('access-control-allow-headers', 'Content-Type, If-None-Match')
+          .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS))
+          .send(),
+      );
+      // navigator.sendBeacon posts the event batch as text/plain (no preflight): JSON inside.
+      const parseJson = api.getDefaultJsonParser('error', 'error');
+      api.removeContentTypeParser('text/plain');
+      api.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => {
+        parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), (error, parsed) => {
+          if (error) done(invalidRequest('The request body must be JSON.'), undefined);
+          else if (containsNul(parsed)) done(invalidRequest('Text in the request body must not contain NUL characters (\\u0000).'), undefined);
+          else done(null, parsed);
+        });
+      });
+      installRequestBodyRules(api, contract);
+      await api.register(openapiGlue, { specification: contract, serviceHandlers, securityHandlers: {} });
+    },
+    { prefix: WIDGET_API_PREFIX },
+  );
+  registerWidgetScript(app);
+}

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { widgetKindOf } from '../../widget/src/kind.ts';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema/accounts.ts';
+import { credits } from '../db/schema/billing.ts';
+import { widgetTypes } from '../db/schema/reference.ts';
+import { websites, widgets } from '../db/schema/toolbox.ts';
+import { CREDITS_PER_CONNECTED_CALL } from '../domain/calls/callRequests.ts';
+
+type Json = Record<string, unknown>;
+
+/** openapi/widget.yaml PublicWidget. */
+export interface PublicWidget {
+  id: number;
+  typeId: number;
+  kind: 'exitPopup' | 'timedPopup' | 'floatingIcon';
+  settings: Json;
+  globalSetup: Json;
+  callSetup: Json;
+  scheduleSetup: Json;
+}
+
+/** openapi/widget.yaml WidgetConfig. */
+export interface WidgetConfigView {
+  available: boolean;
+  timeZone: string;
+  widgets: PublicWidget[];
+}
+
+/** The website a public key names, with its account. */
+export interface PublicWebsite {
+  websiteId: number;
+  userId: number;
+  timeZone: string;
+  balance: number;
+  overdraft: number;
+  accountDeleted: boolean;
+}
+
+/**
+ * spec §1 "When credits run out, all widgets stop showing and no calls can be made": the
+ * widget shows while one more call could be paid without going below the overdraft, the same
+ * test the call request makes (server/domain/calls/callRequests.ts assertCanSpend).
+ */
+export function canTakeCalls(balance: { balance: number; overdraft: number }): boolean {
+  return balance.balance - CREDITS_PER_CONNECTED_CALL >= balance.overdraft;
+}
+
+export async function findPublicWebsite(db: Database, publicKey: string): Promise<PublicWebsite | null> {
+  const [row] = await db
+    .select({
+      websiteId: websites.id,
+      userId: websites.userId,
+      timeZone: users.timezone,
+      deletedAt: users.deletedAt,
+      balance: credits.credits,
+      overdraft: credits.overdraft,
+    })
+    .from(websites)
+    .innerJoin(users, eq(users.id, websites.userId))
+    .leftJoin(credits, eq(credits.userId, websites.userId))
+    .where(eq(websites.publicKey, publicKey));
+  if (!row) return null;
+  return {
+    websiteId: row.websiteId,
+    userId: row.userId,
+    timeZone: row.timeZone,
+    balance: row.balance ?? 0,
+    overdraft: row.overdraft ?? 0,
+    accountDeleted: row.deletedAt !== null,
+  };
+}
+
+/**
+ * What the embed script shows on a website: its active widgets (oldest first) with the settings
+ * the widget behaves by, or nothing when the account cannot take calls. Agent numbers, tries,
+ * caller id, waiting audio and notifications never leave the server. Null for an unknown key.
+ */
+export async function loadWidgetConfig(db: Database, publicKey: string): Promise<WidgetConfigView | null> {
+  const website = await findPublicWebsite(db, publicKey);
+  if (!website) return null;
+  const available = !website.accountDeleted && canTakeCalls(website);
+  if (!available) return { available: false, timeZone: website.timeZone, widgets: [] };
+  const rows = await db
+    .select({ id: widgets.id, typeId: widgets.typeId, typeName: widgetTypes.name, settings: widgets.settings })
+    .from(widgets)
+    .innerJoin(widgetTypes, eq(widgetTypes.id, widgets.typeId))
+    .where(and(eq(widgets.websiteId, website.websiteId), eq(widgets.isActive, true)))
+    .orderBy(asc(widgets.createdAt), asc(widgets.id));
+  return { available: true, timeZone: website.timeZone, widgets: rows.map(publicWidget) };
+}
+
+function publicWidget(row: { id: number; typeId: number; typeName: string; settings: Json }): PublicWidget {
+  const stored = row.settings as { settings?: Json; globalSetup?: Json; callSetup?: Json; scheduleSetup?: Json };
+  const general = stored.settings ?? {};
+  return {
+    id: row.id,
+    typeId: row.typeId,
+    kind: widgetKindOf(row.typeName),
+    settings: {
+      showsAfter: general.showsAfter ?? null,
+      repeatAfter: general.repeatAfter ?? null,
+      displaysPerVisit: general.displaysPerVisit ?? null,
+      activeHours: general.activeHours ?? [],
+      duringWorkingHoursOnly: general.duringWorkingHoursOnly ?? false,
+      useSchedule: general.useSchedule ?? false,
+      showScheduleForm: general.showScheduleForm ?? { duringWorkingHours: true, outsideWorkingHours: true },
+      redirections: general.redirections ?? { callNow: { isActive: false, value: '' }, scheduleCall: { isActive: false, value: '' } },
+      deviceDisplay: general.deviceDisplay ?? { onDesktop: true, onMobile: true },
+    },
+    globalSetup: stored.globalSetup ?? {},
+    callSetup: stored.callSetup ?? {},
+    scheduleSetup: stored.scheduleSetup ?? {},
+  };
+}
+
+/** A strong ETag of a JSON body. */
+export function etagOf(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}

@@ -1,0 +1,154 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
+import {
+  type CallRequestDeps,
+  CallRequestError,
+  type CallRequestErrorCode,
+  normalizeNumber,
+  requestInstantCall,
+  requestScheduledCall,
+} from '../domain/calls/callRequests.ts';
+import { ApiError, tooManyAttempts } from '../http/apiError.ts';
+import type { OperationHandlers } from '../handlers/handlerContext.ts';
+import { isVisitorBlocked } from './blockList.ts';
+import { hitRateLimit, type RateLimit, WIDGET_RATE_LIMITS } from './rateLimits.ts';
+import { etagOf, findPublicWebsite, loadWidgetConfig, type PublicWebsite } from './widgetConfig.ts';
+import { type EventBatch, recordWidgetEvents } from './widgetEvents.ts';
+
+export interface WidgetApiContext {
+  db: Database;
+  /** The call machinery (telephony adapter, clock, placements); null while none is configured. */
+  callRequests: () => CallRequestDeps | null;
+}
+
+/** spec §1: "The widget tells visitors they will get a call within 10 seconds." */
+export const CALL_ACCEPTED_MESSAGE = 'Thank you! We will call you within 10 seconds.';
+export const CALLBACK_SCHEDULED_MESSAGE = 'Thank you! We will call you back at the chosen time.';
+
+/** How the refusals of server/domain/calls/callRequests.ts answer (openapi/widget.yaml). */
+const CALL_ERROR_ANSWERS: Record<CallRequestErrorCode, { status: number; code: string }> = {
+  invalid_number: { status: 400, code: 'invalid_request' },
+  widget_not_found: { status: 404, code: 'not_found' },
+  widget_inactive: { status: 409, code: 'widget_inactive' },
+  no_credits: { status: 422, code: 'no_credits' },
+  outside_working_hours: { status: 422, code: 'outside_working_hours' },
+  schedule_not_offered: { status: 422, code: 'schedule_not_offered' },
+  invalid_scheduled_time: { status: 422, code: 'invalid_scheduled_time' },
+};
+
+const unknownKey = () => new ApiError(404, 'not_found', 'No website uses this widget key.');
+
+interface CallBody {
+  key: string;
+  widgetId: number;
+  phone: string;
+  url: string;
+  visitorId?: string;
+}
+
+interface ScheduleBody extends CallBody {
+  scheduledAt: string;
+  customFields?: { customField1?: string; customField2?: string; customField3?: string };
+}
+
+/** The operations of openapi/widget.yaml, bound by operationId. */
+export function widgetApiHandlers({ db, callRequests }: WidgetApiContext): OperationHandlers {
+  async function limit(rateLimit: RateLimit, key: string): Promise<void> {
+    const verdict = await hitRateLimit(db, rateLimit, key);
+    if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
+  }
+
+  /** The guardrails every call request passes before the call rules (issue 7). */
+  async function admitCall(request: FastifyRequest, body: CallBody): Promise<{ website: PublicWebsite; number: string; deps: CallRequestDeps }> {
+    await limit(WIDGET_RATE_LIMITS.callsPerAddress, request.ip);
+    const number = answeringCallErrors(() => normalizeNumber(body.phone));
+    await limit(WIDGET_RATE_LIMITS.callsPerNumber, number);
+    const website = await findPublicWebsite(db, body.key);
+    if (!website || website.accountDeleted) throw unknownKey();
+    if (await isVisitorBlocked(db, website.userId, { number, address: request.ip })) {
+      throw new ApiError(403, 'visitor_blocked', 'Calls to this number are not available.');
+    }
+    const deps = callRequests();
+    if (!deps) throw new ApiError(503, 'calls_unavailable', 'Calls are unavailable right now. Please try again later.');
+    return { website, number, deps };
+  }
+
+  return {
+    async getWidgetConfig(request: FastifyRequest, reply: FastifyReply) {
+      await limit(WIDGET_RATE_LIMITS.configPerAddress, request.ip);
+      const { publicKey } = request.params as { publicKey: string };
+      const config = await loadWidgetConfig(db, publicKey);
+      if (!config) throw unknownKey();
+      const body = JSON.stringify(config);
+      const etag = etagOf(body);
+      // Short: a client who runs out of credits (or buys some) sees the widgets follow within half a minute.
+      reply.header('cache-control', 'public, max-age=30').header('etag', etag).header('vary', 'origin');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+
+    async recordWidgetEvents(request: FastifyRequest, reply: FastifyReply) {
+      await limit(WIDGET_RATE_LIMITS.eventsPerAddress, request.ip);
+      const { key, ...batch } = request.body as EventBatch & { key: string };
+      const website = await findPublicWebsite(db, key);
+      if (!website || website.accountDeleted) throw unknownKey();
+      await recordWidgetEvents(db, website, batch);
+      return reply.code(204).send();
+    },
+
+    async requestWidgetCall(request: FastifyRequest, reply: FastifyReply) {
+      const body = request.body as CallBody;
+      const { website, number, deps } = await admitCall(request, body);
+      const answer = await answeringCallErrorsAsync(() =>
+        requestInstantCall(db, deps, {
+          userId: website.userId,
+          websiteId: website.websiteId,
+          widgetId: body.widgetId,
+          customerNumber: number,
+          url: body.url,
+          visitor: { address: request.ip },
+        }),
+      );
+      return reply.code(202).send({ duplicate: answer.duplicate, message: CALL_ACCEPTED_MESSAGE });
+    },
+
+    async requestWidgetScheduledCall(request: FastifyRequest, reply: FastifyReply) {
+      const body = request.body as ScheduleBody;
+      const { website, number, deps } = await admitCall(request, body);
+      const scheduledAt = new Date(body.scheduledAt);
+      const answer = await answeringCallErrorsAsync(() =>
+        requestScheduledCall(db, deps, {
+          userId: website.userId,
+          websiteId: website.websiteId,
+          widgetId: body.widgetId,
+          customerNumber: number,
+          url: body.url,
+          scheduledAt,
+          customFields: body.customFields ?? {},
+        }),
+      );
+      return reply.code(202).send({ duplicate: answer.duplicate, scheduledAt: scheduledAt.toISOString(), message: CALLBACK_SCHEDULED_MESSAGE });
+    },
+  };
+}
+
+function toApiError(error: CallRequestError): ApiError {
+  const answer = CALL_ERROR_ANSWERS[error.code];
+  return new ApiError(answer.status, answer.code, error.message);
+}
+
+function answeringCallErrors<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw error instanceof CallRequestError ? toApiError(error) : error;
+  }
+}
+
+async function answeringCallErrorsAsync<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof CallRequestError ? toApiError(error) : error;
+  }
+}

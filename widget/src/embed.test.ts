@@ -1,0 +1,165 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testConfiguration } from './testConfig.ts';
+import type { PublicWidget, WidgetConfig } from './widgetClient.ts';
+
+// The embed script's behaviour on a page, with the widget API answered by a fake fetch (the
+// real API and browser are tests/widget/embed.spec.ts). Each test imports a fresh copy of the
+// script; the copies of earlier tests keep listening on the same window, so every test uses its
+// own widget ids (visit counts live in sessionStorage) and reads the latest beacon.
+
+const KEY = 'TestPublicKey123';
+
+function widget(kind: PublicWidget['kind'], id: number, settings: Partial<PublicWidget['settings']> = {}): PublicWidget {
+  const { settings: general, globalSetup, callSetup, scheduleSetup } = testConfiguration();
+  return {
+    id,
+    typeId: { exitPopup: 1, timedPopup: 2, floatingIcon: 3 }[kind],
+    kind,
+    settings: {
+      showsAfter: general.showsAfter,
+      repeatAfter: general.repeatAfter,
+      displaysPerVisit: general.displaysPerVisit,
+      activeHours: general.activeHours,
+      duringWorkingHoursOnly: false,
+      useSchedule: false,
+      showScheduleForm: general.showScheduleForm,
+      redirections: general.redirections,
+      deviceDisplay: general.deviceDisplay,
+      ...settings,
+    },
+    globalSetup,
+    callSetup,
+    scheduleSetup,
+  };
+}
+
+let beacons: { url: string; body: { key: string; events: { kind: string; widgetId?: number }[] } }[];
+let requests: { url: string; body?: unknown }[];
+
+async function embed(config: WidgetConfig | null, answers: Record<string, { status: number; body: unknown }> = {}) {
+  const script = document.createElement('script');
+  script.src = `https://callback.example/widget.js?key=${KEY}`;
+  document.head.append(script);
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    requests.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (url.includes('/config/')) return new Response(config ? JSON.stringify(config) : '{}', { status: config ? 200 : 404 });
+    const answer = Object.entries(answers).find(([path]) => url.endsWith(path))?.[1] ?? { status: 500, body: {} };
+    return new Response(JSON.stringify(answer.body), { status: answer.status });
+  });
+  vi.resetModules();
+  await import('./embed.ts');
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+const hosts = () => [...document.querySelectorAll('callback-widget')];
+const shadow = (index = 0) => hosts()[index]!.shadowRoot!;
+const hide = () => window.dispatchEvent(new Event('pagehide'));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  beacons = [];
+  requests = [];
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  vi.stubGlobal('matchMedia', () => ({ matches: false }));
+  Object.defineProperty(navigator, 'sendBeacon', {
+    configurable: true,
+    value: (url: string, body: string) => beacons.push({ url, body: JSON.parse(body) }) > 0,
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('embed script', () => {
+  it('shows nothing when the account cannot take calls, but still counts the page visit', async () => {
+    await embed({ available: false, timeZone: 'UTC', widgets: [] });
+    expect(requests[0]!.url).toBe(`https://callback.example/widget-api/config/${KEY}`);
+    expect(hosts()).toHaveLength(0);
+    hide();
+    expect(beacons.slice(-1)).toEqual([{ url: 'https://callback.example/widget-api/events', body: expect.objectContaining({ key: KEY, events: [{ kind: 'page_visit' }] }) }]);
+  });
+
+  it('never throws when the config cannot be loaded', async () => {
+    await embed(null);
+    expect(hosts()).toHaveLength(0);
+  });
+
+  it('shows the floating icon at once; a click opens Call now and counts one view and one click', async () => {
+    await embed({ available: true, timeZone: 'UTC', widgets: [widget('floatingIcon', 7)] });
+    expect(hosts()).toHaveLength(1);
+    const icon = shadow().querySelector('button.icon') as HTMLButtonElement;
+    icon.click();
+    expect(shadow().querySelector('[role="dialog"]')).not.toBeNull();
+    hide();
+    expect(beacons.at(-1)!.body.events).toEqual([{ kind: 'page_visit' }, { kind: 'widget_view', widgetId: 7 }, { kind: 'widget_click', widgetId: 7 }]);
+  });
+
+  it('follows the device rules', async () => {
+    await embed({ available: true, timeZone: 'UTC', widgets: [widget('floatingIcon', 7, { deviceDisplay: { onDesktop: false, onMobile: true } })] });
+    expect(hosts()).toHaveLength(0);
+  });
+
+  it('shows the timed popup after showsAfter, again repeatAfter after closing, displaysPerVisit times', async () => {
+    await embed({ available: true, timeZone: 'UTC', widgets: [widget('timedPopup', 8, { showsAfter: 15, repeatAfter: 120, displaysPerVisit: 2 })] });
+    await vi.advanceTimersByTimeAsync(14_000);
+    expect(hosts()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(hosts()).toHaveLength(1);
+    (shadow().querySelector('button.close') as HTMLButtonElement).click();
+    expect(hosts()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(119_000);
+    expect(hosts()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(hosts()).toHaveLength(1);
+    (shadow().querySelector('button.close') as HTMLButtonElement).click();
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(hosts()).toHaveLength(0);
+    expect(JSON.parse(sessionStorage.getItem('callback-widget:timed:8')!)).toMatchObject({ shown: 2 });
+  });
+
+  it('shows the exit popup once per visit when the mouse leaves through the top', async () => {
+    await embed({ available: true, timeZone: 'UTC', widgets: [widget('exitPopup', 9)] });
+    expect(hosts()).toHaveLength(0);
+    document.dispatchEvent(new MouseEvent('mouseout', { clientY: 300, relatedTarget: null }));
+    expect(hosts()).toHaveLength(0);
+    document.dispatchEvent(new MouseEvent('mouseout', { clientY: 0, relatedTarget: null }));
+    expect(hosts()).toHaveLength(1);
+    (shadow().querySelector('button.close') as HTMLButtonElement).click();
+    document.dispatchEvent(new MouseEvent('mouseout', { clientY: 0, relatedTarget: null }));
+    expect(hosts()).toHaveLength(0);
+  });
+
+  it('checks the number, submits Call now and shows the answer', async () => {
+    await embed({ available: true, timeZone: 'UTC', widgets: [widget('exitPopup', 10)] }, {
+      '/calls': { status: 202, body: { duplicate: false, message: 'Thank you! We will call you within 10 seconds.' } },
+    });
+    document.dispatchEvent(new MouseEvent('mouseout', { clientY: 0, relatedTarget: null }));
+    const root = shadow();
+    // The popup re-renders with each notice: find the input afresh.
+    const phone = { set value(text: string) { (root.querySelector('input[name="phone"]') as HTMLInputElement).value = text; } };
+    const submit = () => (root.querySelector('form') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true }));
+    phone.value = 'call me';
+    submit();
+    expect(root.querySelector('.notice.error')!.textContent).toBe('Wrong phone number format.');
+    expect(requests.filter((request) => request.url.endsWith('/calls'))).toHaveLength(0);
+    phone.value = '+1 (415) 555-0123';
+    submit();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests.find((request) => request.url.endsWith('/calls'))!.body).toMatchObject({ key: KEY, widgetId: 10, phone: '+14155550123' });
+    expect(root.querySelector('.notice.success')!.textContent).toBe('Thank you! We will call you within 10 seconds.');
+  });
+
+  it("shows the server's refusal", async () => {
+    await embed({ available: true, timeZone: 'UTC', widgets: [widget('floatingIcon', 7)] }, {
+      '/calls': { status: 422, body: { error: 'no_credits', error_description: 'Calls are unavailable: the account has no credits.' } },
+    });
+    (shadow().querySelector('button.icon') as HTMLButtonElement).click();
+    (shadow().querySelector('input[name="phone"]') as HTMLInputElement).value = '+14155550123';
+    (shadow().querySelector('form') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shadow().querySelector('.notice.error')!.textContent).toBe('Calls are unavailable: the account has no credits.');
+  });
+});

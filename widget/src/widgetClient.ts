@@ -1,0 +1,69 @@
+import type { components } from './widgetApi.gen.ts';
+
+export type WidgetConfig = components['schemas']['WidgetConfig'];
+export type PublicWidget = components['schemas']['PublicWidget'];
+export type WidgetEvent = components['schemas']['WidgetEvent'];
+type CallAccepted = components['schemas']['CallAccepted'];
+
+/** A request's outcome as the widget shows it: the server's English sentence either way. */
+export type RequestOutcome = { ok: true; message: string } | { ok: false; message: string };
+
+/**
+ * The widget API (openapi/widget.yaml) as the embed script calls it: no cookies (any origin,
+ * no credentials), events batched and sent with sendBeacon when the page is hidden.
+ */
+export class WidgetClient {
+  readonly #base: string;
+  readonly #key: string;
+  readonly #visitorId: string;
+  #queue: WidgetEvent[] = [];
+
+  constructor(base: string, key: string, visitorId: string) {
+    this.#base = `${base}/widget-api`;
+    this.#key = key;
+    this.#visitorId = visitorId;
+  }
+
+  async config(): Promise<WidgetConfig | null> {
+    const response = await fetch(`${this.#base}/config/${encodeURIComponent(this.#key)}`, { credentials: 'omit' });
+    return response.ok ? ((await response.json()) as WidgetConfig) : null;
+  }
+
+  /** Queues an event; a full batch goes at once, the rest when the page is hidden (flush). */
+  track(event: WidgetEvent): void {
+    this.#queue.push(event);
+    if (this.#queue.length >= 50) this.flush();
+  }
+
+  flush(): void {
+    if (this.#queue.length === 0) return;
+    const body = JSON.stringify({ key: this.#key, visitorId: this.#visitorId, url: pageUrl(), events: this.#queue.splice(0, 50) });
+    const url = `${this.#base}/events`;
+    // A string beacon is text/plain: no CORS preflight, and it survives the page unloading.
+    if (!navigator.sendBeacon?.(url, body)) {
+      void fetch(url, { method: 'POST', body, keepalive: true, credentials: 'omit', headers: { 'content-type': 'text/plain' } }).catch(() => undefined);
+    }
+  }
+
+  async post(path: 'calls' | 'scheduled-calls', body: Record<string, unknown>, failed: string): Promise<RequestOutcome> {
+    try {
+      const response = await fetch(`${this.#base}/${path}`, {
+        method: 'POST',
+        credentials: 'omit',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ key: this.#key, visitorId: this.#visitorId, url: pageUrl(), ...body }),
+      });
+      const answer = (await response.json().catch(() => ({}))) as Partial<CallAccepted> & { error_description?: string };
+      if (response.ok) return { ok: true, message: answer.message ?? '' };
+      // Refusals meant for the visitor carry an English sentence; a server failure does not.
+      return { ok: false, message: response.status < 500 && answer.error_description ? answer.error_description : failed };
+    } catch {
+      return { ok: false, message: failed };
+    }
+  }
+}
+
+/** The page address without its fragment, within the contract's 2048 characters. */
+function pageUrl(): string {
+  return location.href.split('#')[0]!.slice(0, 2048);
+}
