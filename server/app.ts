@@ -83,7 +83,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   assertContractCovered(contract, serviceHandlers, securityHandlers);
   await app.register(openapiGlue, { specification: contract, serviceHandlers, securityHandlers, prefix: '/api' });
   // The public widget API (openapi/widget.yaml) under /widget-api, and the embed script at /widget.js.
-  await registerWidgetApi(app, { db, callRequests: callRequestsWith(adapters.telephony, app.log) });
+  const callRequests = callRequestsWith(adapters.telephony, app.log, config.telephony.duplicateWindowSeconds);
+  await registerWidgetApi(app, { db, callRequests });
+  // Calls still ringing in the background finish (and are written down) before the app closes.
+  app.addHook('onClose', () => callRequests().placements.settle());
 
   if (adapters.mail instanceof OutboxMail) registerDevMailbox(app, db);
   installPaymentsRuntime(app, db, adapters.payments);

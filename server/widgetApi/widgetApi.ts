@@ -16,9 +16,9 @@ export const WIDGET_CONTRACT_PATH = fileURLToPath(new URL('../../openapi/widget.
 export const WIDGET_API_PREFIX = '/widget-api';
 
 /** The call machinery of the widget's call requests, made on first use with the app's telephony adapter. */
-export function callRequestsWith(telephony: Telephony, log: FastifyBaseLogger): () => CallRequestDeps {
+export function callRequestsWith(telephony: Telephony, log: FastifyBaseLogger, duplicateWindowSeconds?: number): () => CallRequestDeps {
   let deps: CallRequestDeps | undefined;
-  return () => (deps ??= createCallRequestDeps({ telephony, log }));
+  return () => (deps ??= createCallRequestDeps({ telephony, log, duplicateWindowSeconds }));
 }
 
 /** CORS preflights may be cached by browsers for a day. */
