@@ -1,14 +1,24 @@
-// `npm run bench`: the issue 3 benchmarks — 1,000,000 calls in PostgreSQL and in PGlite; a
-// filtered Calls History page (p50/p95), a 100,000-row CSV export (time, peak memory) and a
-// 365-day analytics query (p50/p95), over HTTP against the real server. Not part of the tests.
-//   npm run bench                      both engines, 1,000,000 calls
-//   npm run bench -- --rows 100000     fewer rows (a quick look)
-//   npm run bench -- --only pglite     one engine (pglite or postgresql)
+// `npm run bench`: the benchmarks of issues 3 and 8, printed as tables. Not part of the tests.
+//   queries     1,000,000 calls in PostgreSQL and in PGlite; a filtered Calls History page
+//               (p50/p95), a 100,000-row CSV export (time, peak memory) and a 365-day analytics
+//               query (p50/p95), over HTTP against the real server
+//   api         the calls page, analytics and the widgets list under load (autocannon), on the
+//               demo data and on the same calls, next to a bare Fastify "hello" as the ceiling
+//   startup     `npm start` (built) to the first 200 on /, fresh and existing data directory;
+//               memory of the idle server, and after a load run
+//   lighthouse  the sign-in page, the Dashboard and the Calls History (desktop preset)
+//   npm run bench                                  everything, both engines, 1,000,000 calls
+//   npm run bench -- --rows 100000                 fewer rows (a quick look)
+//   npm run bench -- --only pglite                 one engine (pglite or postgresql)
+//   npm run bench -- --only api,startup,lighthouse some parts (with an engine: only that engine)
+//   npm run bench -- --duration 5                  seconds of load per endpoint (default 10)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type EngineLoad, printApiLoad } from './apiLoad.ts';
+import { ms, printColumns } from './table.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -17,7 +27,16 @@ const option = (name: string) => {
   return index >= 0 ? args[index + 1] : undefined;
 };
 const rows = Number(option('rows') ?? 1_000_000);
-const engines = (option('only') ?? 'postgresql,pglite').split(',');
+const loadSeconds = Number(option('duration') ?? 10);
+const ENGINES = ['postgresql', 'pglite'];
+const PARTS = ['queries', 'api', 'startup', 'lighthouse'];
+const only = option('only')?.split(',') ?? [];
+const unknown = only.filter((name) => !ENGINES.includes(name) && !PARTS.includes(name));
+if (unknown.length) throw new Error(`--only: unknown ${unknown.join(', ')} (engines: ${ENGINES.join(', ')}; parts: ${PARTS.join(', ')})`);
+const pick = (names: string[]) => (only.some((name) => names.includes(name)) ? names.filter((name) => only.includes(name)) : names);
+const engines = pick(ENGINES);
+const parts = pick(PARTS);
+const engineParts = parts.filter((part) => part === 'queries' || part === 'api');
 
 interface Latency {
   p50: number;
@@ -28,7 +47,7 @@ interface Latency {
   entries?: number;
 }
 
-interface EngineResult {
+interface EngineResult extends EngineLoad {
   engine: string;
   rows: number;
   seedSeconds: number;
@@ -41,22 +60,33 @@ interface EngineResult {
   wallSeconds: number;
 }
 
+if (parts.includes('startup')) {
+  const { measureStartup, printStartup } = await import('./startup.ts');
+  printStartup(await measureStartup(loadSeconds, (line) => console.log(`[startup] ${line}`)));
+}
+if (parts.includes('lighthouse')) {
+  // Lighthouse and Playwright load only when asked for.
+  const { measureLighthouse, printLighthouse } = await import('./lighthouse.ts');
+  printLighthouse(await measureLighthouse((line) => console.log(`[lighthouse] ${line}`)));
+}
+
 const work = mkdtempSync(path.join(tmpdir(), 'bench-'));
 const results: EngineResult[] = [];
 try {
-  for (const engine of engines) {
+  for (const engine of engineParts.length ? engines : []) {
     const out = path.join(work, `${engine}.json`);
     const command = engine === 'postgresql' ? ['scripts/with-postgres.ts', 'node', 'bench/scenarios.ts'] : ['bench/scenarios.ts'];
     console.log(`\n— ${engine}: ${rows.toLocaleString('en-US')} calls —`);
     const started = performance.now();
-    const code = await run(command, { BENCH_ROWS: String(rows), BENCH_OUT: out, ...(engine === 'pglite' ? { DATABASE_URL: '' } : {}) });
+    const code = await run(command, { BENCH_ROWS: String(rows), BENCH_PARTS: engineParts.join(','), BENCH_LOAD_SECONDS: String(loadSeconds), BENCH_OUT: out, ...(engine === 'pglite' ? { DATABASE_URL: '' } : {}) });
     if (code !== 0) throw new Error(`the ${engine} benchmark failed (exit code ${code})`);
     results.push({ ...(JSON.parse(readFileSync(out, 'utf8')) as EngineResult), wallSeconds: (performance.now() - started) / 1000 });
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
-printTable(results);
+if (parts.includes('queries')) printTable(results);
+if (parts.includes('api')) printApiLoad(results, loadSeconds);
 
 function run(command: string[], env: Record<string, string>): Promise<number> {
   return new Promise((resolve) => {
@@ -66,7 +96,6 @@ function run(command: string[], env: Record<string, string>): Promise<number> {
 }
 
 function printTable(all: EngineResult[]) {
-  const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
   const latency = (l: Latency) => `${ms(l.p50)} / ${ms(l.p95)} ms (n=${l.n})`;
   const lines: [string, (r: EngineResult) => string][] = [
     ['Load (INSERT … SELECT generate_series, VACUUM ANALYZE)', (r) => `${r.seedSeconds.toFixed(1)} s`],
@@ -79,14 +108,11 @@ function printTable(all: EngineResult[]) {
     [`Analytics, 365 days (p50 / p95)`, (r) => `${latency(r.analytics)}  [${r.analytics.entries} entries]`],
     ['Benchmark wall time', (r) => `${r.wallSeconds.toFixed(0)} s`],
   ];
-  const labelWidth = Math.max(...lines.map(([label]) => label.length)) + 2;
-  const columns = all.map((r) => lines.map(([, cell]) => cell(r)));
-  const widths = all.map((r, i) => Math.max(r.engine.length, ...columns[i]!.map((cell) => cell.length)) + 3);
-  const row = (label: string, cells: string[]) => label.padEnd(labelWidth) + cells.map((cell, i) => cell.padEnd(widths[i]!)).join('');
-  console.log(`\nBenchmarks: ${all[0]?.rows.toLocaleString('en-US')} calls of one account over 365 days\n`);
-  console.log(row('', all.map((r) => (r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'))));
-  console.log('-'.repeat(labelWidth + widths.reduce((a, b) => a + b, 0)));
-  for (const [index, [label]] of lines.entries()) console.log(row(label, columns.map((column) => column[index]!)));
+  printColumns(
+    `Benchmarks: ${all[0]?.rows.toLocaleString('en-US')} calls of one account over 365 days`,
+    all.map((r) => (r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL')),
+    lines.map(([label, cell]) => [label, all.map(cell)]),
+  );
   for (const r of all) {
     console.log(`\nPlans on ${r.engine} (EXPLAIN ANALYZE, first lines):`);
     for (const [name, plan] of Object.entries(r.plans)) {

@@ -1,7 +1,9 @@
-// One engine's benchmark (bench/run.ts starts it): loads `BENCH_ROWS` calls, serves the API on
-// a real port, times the calls page, the CSV export and the year of analytics over HTTP, and
-// writes the figures as JSON to `BENCH_OUT`. PostgreSQL when DATABASE_URL is set, else PGlite
-// in a temporary directory on disk (as `npm start` uses it).
+// One engine's benchmark (bench/run.ts starts it) of the parts named in `BENCH_PARTS`:
+// `queries` loads `BENCH_ROWS` calls, serves the API on a real port, times the calls page, the
+// CSV export and the year of analytics over HTTP; `api` puts the calls page, analytics and the
+// widgets list under load (apiLoad.ts), on the demo account and then on the `BENCH_ROWS` calls.
+// Writes the figures as JSON to `BENCH_OUT`. PostgreSQL when DATABASE_URL is set, else PGlite in
+// a temporary directory on disk (as `npm start` uses it).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,10 +13,14 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
+import { DEMO_ACCOUNT, seedDemoAccount } from '../server/demo/demoAccount.ts';
+import { type ApiLoad, clientEndpoints, loadEndpoints, signIn } from './apiLoad.ts';
 import { percentiles, peakMemory, timeRuns } from './measure.ts';
 import { BENCH_PASSWORD, createBenchAccount, FAST_HASHING, insertBenchHistory } from './seedBench.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const parts = (process.env.BENCH_PARTS ?? 'queries').split(',');
+const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const out = process.env.BENCH_OUT;
 const databaseUrl = process.env.DATABASE_URL;
 const engine = databaseUrl ? 'postgresql' : 'pglite';
@@ -28,21 +34,29 @@ const iso = (date: Date) => date.toISOString();
 const handle = await openDatabase({ databaseUrl, pgliteDir: pgliteDir ? path.join(pgliteDir, 'pglite') : null });
 try {
   await prepareDatabase(handle);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DEMO_SEED: 'false' }, { databaseUrl, pgliteDir: null, passwordHashParams: FAST_HASHING });
+  const app = await buildApp({ config, db: handle.db, adapters: (logger) => createAdapters(config, handle.db, logger) });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const results: Record<string, unknown> = { engine, rows };
+  async function loadApi(data: string, accessToken: string): Promise<ApiLoad> {
+    const load = await loadEndpoints(base, accessToken, clientEndpoints(now), loadSeconds);
+    log(`API load on ${data}: hello p50 ${load.hello.p50.toFixed(2)} ms; ${load.endpoints.map((e) => `${e.name} p50 ${e.p50.toFixed(1)} ms`).join('; ')}`);
+    return load;
+  }
+
+  if (parts.includes('api')) {
+    // The demo account first: it is only seeded into a database without accounts.
+    await seedDemoAccount(handle.db, FAST_HASHING);
+    results.api_demo = await loadApi('the demo data', await signIn(base, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password));
+  }
+
   const account = await createBenchAccount(handle.db, `bench.${Date.now()}@example.com`);
   let started = performance.now();
   await insertBenchHistory(handle.db, account, rows, now, log);
   const seedSeconds = (performance.now() - started) / 1000;
+  results.seedSeconds = seedSeconds;
   log(`loaded ${rows.toLocaleString('en-US')} calls in ${seedSeconds.toFixed(1)} s`);
-
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DEMO_SEED: 'false' }, { databaseUrl, pgliteDir: null, passwordHashParams: FAST_HASHING });
-  const app = await buildApp({ config, db: handle.db, adapters: (logger) => createAdapters(config, handle.db, logger) });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const tokenResponse = await fetch(`${base}/api/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: account.email, password: BENCH_PASSWORD, client_id: 'dashboard' }),
-  });
-  const { accessToken } = (await tokenResponse.json()) as { accessToken: string };
+  const accessToken = await signIn(base, account.email, BENCH_PASSWORD);
   const headers = { authorization: `Bearer ${accessToken}` };
 
   async function get(url: string): Promise<Response> {
@@ -51,68 +65,73 @@ try {
     return response;
   }
 
-  const website = account.websiteIds[0]!;
-  const pages = {
-    // The Calls History screen with a month, a website and a status chosen, third page.
-    filtered: `/api/client/calls?websiteId=${website}&status=successful&dateFrom=${iso(new Date(now.getTime() - 30 * DAY))}&dateTo=${iso(now)}&page=3&perPage=20`,
-    // Every filter at once.
-    allFilters: `/api/client/calls?websiteId=${website}&widgetTypeId=2&status=missed&type=instant&dateFrom=${iso(new Date(now.getTime() - 90 * DAY))}&dateTo=${iso(now)}&perPage=20`,
-    // No filter: the first page and a count over the whole million.
-    unfiltered: '/api/client/calls?perPage=20',
-  };
-  const results: Record<string, unknown> = { engine, rows, seedSeconds };
-  for (const [name, url] of Object.entries(pages)) {
-    let count = 0;
-    const durations = await timeRuns(
-      50,
-      3,
+  if (parts.includes('queries')) {
+    const website = account.websiteIds[0]!;
+    const pages = {
+      // The Calls History screen with a month, a website and a status chosen, third page.
+      filtered: `/api/client/calls?websiteId=${website}&status=successful&dateFrom=${iso(new Date(now.getTime() - 30 * DAY))}&dateTo=${iso(now)}&page=3&perPage=20`,
+      // Every filter at once.
+      allFilters: `/api/client/calls?websiteId=${website}&widgetTypeId=2&status=missed&type=instant&dateFrom=${iso(new Date(now.getTime() - 90 * DAY))}&dateTo=${iso(now)}&perPage=20`,
+      // No filter: the first page and a count over the whole million.
+      unfiltered: '/api/client/calls?perPage=20',
+    };
+    for (const [name, url] of Object.entries(pages)) {
+      let count = 0;
+      const durations = await timeRuns(
+        50,
+        3,
+        async () => {
+          count = ((await (await get(url)).json()) as { count: number }).count;
+        },
+        60_000,
+      );
+      results[`page_${name}`] = { ...percentiles(durations), matching: count };
+      log(`calls page (${name}, ${count.toLocaleString('en-US')} matching): p50 ${percentiles(durations).p50.toFixed(1)} ms`);
+    }
+
+    // Exactly the 100,000 newest calls (or all when fewer): dateFrom is the 100,000th one's time.
+    const csvRows = Math.min(100_000, rows);
+    const nth = (await handle.db.execute(
+      sql`select created_at from calls where user_id = ${account.userId} order by created_at desc, id desc offset ${csvRows - 1} limit 1`,
+    )) as unknown as { rows: { created_at: string | Date }[] };
+    const csvUrl = `/api/client/calls/csv?dateFrom=${iso(new Date(nth.rows[0]!.created_at))}&dateTo=${iso(now)}`;
+    started = performance.now();
+    const csv = await peakMemory(async () => {
+      const response = await get(csvUrl);
+      let bytes = 0;
+      let lines = 0;
+      const reader = response.body!.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.byteLength;
+        for (const byte of value) if (byte === 10) lines += 1;
+      }
+      return { bytes, lines };
+    });
+    const csvSeconds = (performance.now() - started) / 1000;
+    results.csv = { seconds: csvSeconds, rows: csv.result.lines - 1, megabytes: Math.round((csv.result.bytes / 1024 / 1024) * 10) / 10, ...csv, result: undefined };
+    log(`CSV export: ${(csv.result.lines - 1).toLocaleString('en-US')} rows in ${csvSeconds.toFixed(1)} s, peak RSS ${csv.peakRssMb} MB (from ${csv.baselineRssMb})`);
+
+    const analyticsUrl = `/api/client/analytics?dateFrom=${iso(new Date(now.getTime() - 364 * DAY))}&dateTo=${iso(now)}`;
+    let entries = 0;
+    const analyticsDurations = await timeRuns(
+      20,
+      1,
       async () => {
-        count = ((await (await get(url)).json()) as { count: number }).count;
+        entries = ((await (await get(analyticsUrl)).json()) as { data: unknown[] }).data.length;
       },
       60_000,
     );
-    results[`page_${name}`] = { ...percentiles(durations), matching: count };
-    log(`calls page (${name}, ${count.toLocaleString('en-US')} matching): p50 ${percentiles(durations).p50.toFixed(1)} ms`);
+    results.analytics = { ...percentiles(analyticsDurations), entries };
+    log(`analytics, 365 days (${entries} entries): p50 ${percentiles(analyticsDurations).p50.toFixed(1)} ms`);
+
+    results.plans = await explainPlans(account.userId, website);
   }
 
-  // Exactly the 100,000 newest calls (or all when fewer): dateFrom is the 100,000th one's time.
-  const csvRows = Math.min(100_000, rows);
-  const nth = (await handle.db.execute(
-    sql`select created_at from calls where user_id = ${account.userId} order by created_at desc, id desc offset ${csvRows - 1} limit 1`,
-  )) as unknown as { rows: { created_at: string | Date }[] };
-  const csvUrl = `/api/client/calls/csv?dateFrom=${iso(new Date(nth.rows[0]!.created_at))}&dateTo=${iso(now)}`;
-  started = performance.now();
-  const csv = await peakMemory(async () => {
-    const response = await get(csvUrl);
-    let bytes = 0;
-    let lines = 0;
-    const reader = response.body!.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
-      for (const byte of value) if (byte === 10) lines += 1;
-    }
-    return { bytes, lines };
-  });
-  const csvSeconds = (performance.now() - started) / 1000;
-  results.csv = { seconds: csvSeconds, rows: csv.result.lines - 1, megabytes: Math.round((csv.result.bytes / 1024 / 1024) * 10) / 10, ...csv, result: undefined };
-  log(`CSV export: ${(csv.result.lines - 1).toLocaleString('en-US')} rows in ${csvSeconds.toFixed(1)} s, peak RSS ${csv.peakRssMb} MB (from ${csv.baselineRssMb})`);
-
-  const analyticsUrl = `/api/client/analytics?dateFrom=${iso(new Date(now.getTime() - 364 * DAY))}&dateTo=${iso(now)}`;
-  let entries = 0;
-  const analyticsDurations = await timeRuns(
-    20,
-    1,
-    async () => {
-      entries = ((await (await get(analyticsUrl)).json()) as { data: unknown[] }).data.length;
-    },
-    60_000,
-  );
-  results.analytics = { ...percentiles(analyticsDurations), entries };
-  log(`analytics, 365 days (${entries} entries): p50 ${percentiles(analyticsDurations).p50.toFixed(1)} ms`);
-
-  results.plans = await explainPlans(account.userId, website);
+  if (parts.includes('api')) {
+    results.api_rows = await loadApi(`${rows.toLocaleString('en-US')} calls`, accessToken);
+  }
   await app.close();
   if (out) writeFileSync(out, JSON.stringify(results, null, 2));
 } finally {

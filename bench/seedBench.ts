@@ -4,6 +4,7 @@ import { users } from '../server/db/schema/accounts.ts';
 import { websites, widgets } from '../server/db/schema/toolbox.ts';
 import { hashPassword } from '../server/domain/auth/passwords.ts';
 import { openCreditsAccount } from '../server/domain/credits/ledger.ts';
+import { defaultNotifications, defaultWidgetConfiguration } from '../server/domain/widgets/widgetDefaults.ts';
 
 export const BENCH_PASSWORD = 'bench-password';
 export const FAST_HASHING = { memory: 1024, passes: 1, parallelism: 1 };
@@ -30,7 +31,9 @@ export async function createBenchAccount(db: Database, email: string): Promise<B
     const [site] = await db.insert(websites).values({ userId, domain, publicKey: `bench-${domain}-${userId}` }).returning({ id: websites.id });
     websiteIds.push(site!.id);
     for (const typeId of [1, 2, 3]) {
-      await db.insert(widgets).values({ userId, websiteId: site!.id, typeId, name: `Widget ${typeId} on ${domain}`, isActive: true });
+      // Ringing one number (no agents), with the spec's default settings.
+      const settings = defaultWidgetConfiguration('+16465550100');
+      await db.insert(widgets).values({ userId, websiteId: site!.id, typeId, name: `Widget ${typeId} on ${domain}`, isActive: true, settings, notifications: defaultNotifications() });
     }
   }
   return { userId, email, websiteIds };

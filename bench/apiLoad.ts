@@ -1,0 +1,126 @@
+// The API under load (issue 8): autocannon against the running server on loopback, every
+// endpoint next to a bare Fastify "hello" route served by the same process in the same run,
+// the ceiling the endpoints are reported against.
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { percentiles } from './measure.ts';
+import { ms, printColumns } from './table.ts';
+
+/** Concurrent connections of the load generator. */
+const CONNECTIONS = 10;
+
+export interface LoadFigures {
+  p50: number;
+  p95: number;
+  rps: number;
+  requests: number;
+}
+
+export interface EndpointLoad extends LoadFigures {
+  name: string;
+  /** The endpoint's p50 over the hello route's p50. */
+  p50Ratio: number;
+  /** The endpoint's requests per second over the hello route's. */
+  rpsRatio: number;
+}
+
+export interface ApiLoad {
+  hello: LoadFigures;
+  endpoints: EndpointLoad[];
+}
+
+/**
+ * Every endpoint under `seconds` of load after the hello route, each warmed up first. Latencies
+ * are autocannon's per-response times (its own histogram rounds to whole milliseconds, too
+ * coarse for the hello route). Any answer other than 200 fails the benchmark.
+ */
+export async function loadEndpoints(base: string, accessToken: string, endpoints: Record<string, string>, seconds: number): Promise<ApiLoad> {
+  const hello = Fastify();
+  hello.get('/hello', async () => ({ hello: 'world' }));
+  const helloBase = await hello.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const ceiling = await loadUrl(`${helloBase}/hello`, {}, seconds);
+    const headers = { authorization: `Bearer ${accessToken}` };
+    const measured: EndpointLoad[] = [];
+    for (const [name, path] of Object.entries(endpoints)) {
+      const figures = await loadUrl(`${base}${path}`, headers, seconds);
+      measured.push({ name, ...figures, p50Ratio: figures.p50 / ceiling.p50, rpsRatio: figures.rps / ceiling.rps });
+    }
+    return { hello: ceiling, endpoints: measured };
+  } finally {
+    await hello.close();
+  }
+}
+
+/** `url` under `seconds` of load from autocannon, after a warm-up. */
+export async function loadUrl(url: string, headers: Record<string, string>, seconds: number): Promise<LoadFigures> {
+  for (let i = 0; i < 20; i += 1) {
+    const response = await fetch(url, { headers });
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+  }
+  const durations: number[] = [];
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  instance.on('response', (_client, _status, _bytes, responseTimeMs) => durations.push(responseTimeMs));
+  const result = await instance;
+  if (result.non2xx || result.errors || result.timeouts) {
+    throw new Error(`${url} under load: ${result.non2xx} answers other than 2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
+  const { p50, p95 } = percentiles(durations);
+  return { p50, p95, rps: result.requests.average, requests: durations.length };
+}
+
+/** What a signed-in client asks most: a page of the Calls History, a month of Analytics, the widgets. */
+export function clientEndpoints(now: Date): Record<string, string> {
+  const monthAgo = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000).toISOString();
+  const range = `dateFrom=${monthAgo}&dateTo=${now.toISOString()}`;
+  return {
+    'calls page (30 days, page 2 of 20)': `/api/client/calls?${range}&page=2&perPage=20`,
+    'analytics (30 days)': `/api/client/analytics?${range}`,
+    'widgets list': '/api/client/widgets',
+  };
+}
+
+/** An access token for the account, from the password grant the SPA uses. */
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/api/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: email, password, client_id: 'dashboard' }),
+  });
+  if (!response.ok) throw new Error(`signing in as ${email} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** One engine's load figures, as bench/scenarios.ts writes them. */
+export interface EngineLoad {
+  engine: string;
+  rows: number;
+  api_demo: ApiLoad;
+  api_rows: ApiLoad;
+}
+
+export function printApiLoad(all: EngineLoad[], seconds: number): void {
+  const figures = (f: LoadFigures) => `${ms(f.p50)} / ${ms(f.p95)} ms, ${Math.round(f.rps).toLocaleString('en-US')} req/s`;
+  const lines: [string, string[]][] = [];
+  for (const [data, pick] of [
+    ['demo data', (r: EngineLoad) => r.api_demo],
+    [`${all[0]!.rows.toLocaleString('en-US')} calls`, (r: EngineLoad) => r.api_rows],
+  ] as const) {
+    lines.push([`${data}: hello route, the ceiling (p50 / p95)`, all.map((r) => figures(pick(r).hello))]);
+    for (const [index, endpoint] of pick(all[0]!).endpoints.entries()) {
+      lines.push([
+        `${data}: ${endpoint.name}`,
+        all.map((r) => {
+          const e = pick(r).endpoints[index]!;
+          return `${figures(e)}  [p50 ×${e.p50Ratio.toFixed(1)} hello, ${(e.rpsRatio * 100).toFixed(1)}% of its req/s]`;
+        }),
+      ]);
+    }
+  }
+  printColumns(
+    `API under load: autocannon, ${CONNECTIONS} connections, ${seconds} s per endpoint, loopback; the ceiling is a bare Fastify "hello" in the same process`,
+    all.map((r) => (r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL')),
+    lines,
+  );
+}
