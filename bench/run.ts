@@ -7,6 +7,8 @@
 //   startup     `npm start` (built) to the first 200 on /, fresh and existing data directory;
 //               memory of the idle server, and after a load run
 //   lighthouse  the sign-in page, the Dashboard and the Calls History (desktop preset)
+//   firstdial   Call now (POST /widget-api/calls) to the simulator's first agent dial, 100
+//               concurrent requests (p50/p99); the widget script's size (gzip)
 //   npm run bench                                  everything, both engines, 1,000,000 calls
 //   npm run bench -- --rows 100000                 fewer rows (a quick look)
 //   npm run bench -- --only pglite                 one engine (pglite or postgresql)
@@ -29,7 +31,7 @@ const option = (name: string) => {
 const rows = Number(option('rows') ?? 1_000_000);
 const loadSeconds = Number(option('duration') ?? 10);
 const ENGINES = ['postgresql', 'pglite'];
-const PARTS = ['queries', 'api', 'startup', 'lighthouse'];
+const PARTS = ['queries', 'api', 'startup', 'lighthouse', 'firstdial'];
 const only = option('only')?.split(',') ?? [];
 const unknown = only.filter((name) => !ENGINES.includes(name) && !PARTS.includes(name));
 if (unknown.length) throw new Error(`--only: unknown ${unknown.join(', ')} (engines: ${ENGINES.join(', ')}; parts: ${PARTS.join(', ')})`);
@@ -63,6 +65,10 @@ interface EngineResult extends EngineLoad {
 if (parts.includes('startup')) {
   const { measureStartup, printStartup } = await import('./startup.ts');
   printStartup(await measureStartup(loadSeconds, (line) => console.log(`[startup] ${line}`)));
+}
+if (parts.includes('firstdial')) {
+  const { measureFirstDial, printFirstDial } = await import('./firstDial.ts');
+  printFirstDial(await measureFirstDial((line) => console.log(`[firstdial] ${line}`)));
 }
 if (parts.includes('lighthouse')) {
   // Lighthouse and Playwright load only when asked for.

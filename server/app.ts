@@ -22,6 +22,8 @@ import { installRequestBodyRules } from './http/requestBodies.ts';
 import { installRequestValidation } from './http/requestValidation.ts';
 import { registerSpa, sendSpaIndex, SPA_DIR, wantsSpaPage } from './http/spa.ts';
 import { installMultipartUploads } from './http/uploads.ts';
+import { registerTwilioCallbacks } from './http/twilioCallbacks.ts';
+import { TwilioTelephony } from './adapters/telephony/twilioTelephony.ts';
 import { callRequestsWith, registerWidgetApi } from './widgetApi/widgetApi.ts';
 
 /** Builds the adapters once the app's logger exists (adapters log through it). */
@@ -88,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Calls still ringing in the background finish (and are written down) before the app closes.
   app.addHook('onClose', () => callRequests().placements.settle());
 
+  if (adapters.telephony instanceof TwilioTelephony) registerTwilioCallbacks(app, adapters.telephony, config.publicUrl);
   if (adapters.mail instanceof OutboxMail) registerDevMailbox(app, db);
   installPaymentsRuntime(app, db, adapters.payments);
   registerFileServing(app, db, adapters.storage);

@@ -1,10 +1,11 @@
 import type { Database } from '../db/client.ts';
 import type { CallRequestDeps } from '../domain/calls/callRequests.ts';
+import { claimStalePlacement, placeUnderLease, whileRenewing } from '../domain/calls/callRecovery.ts';
 import {
   claimDueScheduledCall,
   renewScheduledCallLease,
   runScheduledCall,
-  type ScheduledCallResult,
+  type ScheduledCall,
 } from '../domain/calls/scheduledCallPlacement.ts';
 
 export interface ScheduledCallsWorkerOptions {
@@ -12,7 +13,7 @@ export interface ScheduledCallsWorkerOptions {
   deps: CallRequestDeps;
   /** How often due callbacks are looked for. */
   pollIntervalMs?: number;
-  /** A claim not renewed for this long is taken over (its worker died); renewed every third of it. */
+  /** A claim not renewed for this long is taken over (its worker died); renewed every third of it. Defaults to deps.leaseMs. */
   leaseMs?: number;
   /** Callbacks ringing at once in this process. */
   maxConcurrent?: number;
@@ -22,7 +23,8 @@ export interface ScheduledCallsWorkerOptions {
  * Places scheduled callbacks at their time (issue 7). Every server instance may run one: claims
  * use FOR UPDATE SKIP LOCKED and a renewed lease, so instances never take the same callback, and a
  * callback whose instance died is taken over when its lease runs out — never lost, never rung
- * twice (domain/calls/scheduledCallPlacement.ts).
+ * twice (domain/calls/scheduledCallPlacement.ts). It also finishes Call now calls whose placing
+ * instance died (domain/calls/callRecovery.ts).
  */
 export class ScheduledCallsWorker {
   readonly #db: Database;
@@ -30,7 +32,9 @@ export class ScheduledCallsWorker {
   readonly #pollIntervalMs: number;
   readonly #leaseMs: number;
   readonly #maxConcurrent: number;
-  readonly #running = new Set<Promise<ScheduledCallResult | undefined>>();
+  readonly #running = new Set<Promise<unknown>>();
+  /** The abandoned Call now calls this worker is placing. */
+  readonly #placing = new Set<number>();
   #timer: NodeJS.Timeout | null = null;
   #polling: Promise<number> | null = null;
   #stopped = true;
@@ -39,7 +43,7 @@ export class ScheduledCallsWorker {
     this.#db = options.db;
     this.#deps = options.deps;
     this.#pollIntervalMs = options.pollIntervalMs ?? 5_000;
-    this.#leaseMs = options.leaseMs ?? 60_000;
+    this.#leaseMs = options.leaseMs ?? options.deps.leaseMs;
     this.#maxConcurrent = options.maxConcurrent ?? 20;
   }
 
@@ -86,33 +90,44 @@ export class ScheduledCallsWorker {
 
   async #claimAndStart(): Promise<number> {
     let started = 0;
+    const { log, clock } = this.#deps;
     while (this.#running.size < this.#maxConcurrent) {
-      let claimed;
+      let claimed: ScheduledCall | undefined;
+      let stalePlacement: number | undefined;
       try {
-        claimed = await claimDueScheduledCall(this.#db, this.#deps.clock.now(), this.#leaseMs);
+        claimed = await claimDueScheduledCall(this.#db, clock.now(), this.#leaseMs);
+        if (!claimed) stalePlacement = await claimStalePlacement(this.#db, clock.now(), this.#leaseMs, this.#placing);
       } catch (error) {
-        this.#deps.log.error({ err: error }, 'calls: could not claim a due callback');
+        log.error({ err: error }, 'calls: could not claim a due callback or an abandoned call');
         break;
       }
-      if (!claimed) break;
-      started += 1;
-      const lease = setInterval(() => {
-        renewScheduledCallLease(this.#db, claimed.id, this.#deps.clock.now()).catch((error: unknown) =>
-          this.#deps.log.warn({ err: error, scheduledCallId: claimed.id }, 'calls: could not renew a callback lease'),
+      if (claimed) {
+        const callback = claimed;
+        // A failure leaves it in-progress: another claim takes it over when the lease runs out.
+        this.#track(
+          whileRenewing(() => runScheduledCall(this.#db, this.#deps, callback), () => renewScheduledCallLease(this.#db, callback.id, clock.now()), this.#leaseMs, log, { scheduledCallId: callback.id }),
+          { scheduledCallId: callback.id },
         );
-      }, Math.max(10, Math.floor(this.#leaseMs / 3)));
-      const run = runScheduledCall(this.#db, this.#deps, claimed)
-        .catch((error: unknown) => {
-          // Left in-progress: another claim takes it over when the lease runs out.
-          this.#deps.log.error({ err: error, scheduledCallId: claimed.id }, 'calls: placing a callback failed');
-          return undefined;
-        })
-        .finally(() => {
-          clearInterval(lease);
-          this.#running.delete(run);
-        });
-      this.#running.add(run);
+      } else if (stalePlacement !== undefined) {
+        const callId = stalePlacement;
+        log.warn({ callId }, 'calls: taking over a call whose placing instance stopped');
+        this.#placing.add(callId);
+        this.#track(
+          placeUnderLease(this.#db, { ...this.#deps, leaseMs: this.#leaseMs }, callId).finally(() => this.#placing.delete(callId)),
+          { callId },
+        );
+      } else {
+        break;
+      }
+      started += 1;
     }
     return started;
+  }
+
+  #track(run: Promise<unknown>, subject: object): void {
+    const tracked: Promise<unknown> = run
+      .catch((error: unknown) => this.#deps.log.error({ ...subject, err: error }, 'calls: placing a call failed'))
+      .finally(() => this.#running.delete(tracked));
+    this.#running.add(tracked);
   }
 }

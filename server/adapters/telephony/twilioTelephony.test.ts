@@ -1,47 +1,167 @@
-import { describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { TelephonyUnavailableError } from './telephony.ts';
-import { TwilioTelephony, twilioSignature, verifyTwilioSignature } from './twilioTelephony.ts';
+import { creditLedger } from '../../db/schema/billing.ts';
+import { callRecordings, calls, twilioCallLegs } from '../../db/schema/calls.ts';
+import { requestInstantCall } from '../../domain/calls/callRequests.ts';
+import { accountWithWidget, balanceOf, quietLog } from '../../domain/calls/callTestKit.ts';
+import { createCallRequestDeps } from '../../domain/calls/callRequests.ts';
+import { FakeTwilioApi, twilioSignatureFor } from '../../test/fakeTwilio.ts';
+import { startTestServer, TEST_PUBLIC_URL, type TestApp, type TestServer } from '../../test/harness.ts';
+import { TwilioTelephony } from './twilioTelephony.ts';
 
 // The worked example of Twilio's request-validation documentation (auth token 12345).
-const AUTH_TOKEN = '12345';
-const URL = 'https://mycompany.com/myapp.php?foo=1&bar=2';
-const PARAMS = { CallSid: 'CA1234567890ABCDE', Caller: '+14158675309', Digits: '1234', From: '+14158675309', To: '+18005551212' };
-const SIGNATURE = 'RSOYDt4T1cUTdK1PDd93/VVr8B8=';
+const DOC_TOKEN = '12345';
+const DOC_URL = 'https://mycompany.com/myapp.php?foo=1&bar=2';
+const DOC_PARAMS = { CallSid: 'CA1234567890ABCDE', Caller: '+14158675309', Digits: '1234', From: '+14158675309', To: '+18005551212' };
+const DOC_SIGNATURE = 'RSOYDt4T1cUTdK1PDd93/VVr8B8=';
 
-describe('Twilio callback signatures (X-Twilio-Signature, HMAC-SHA1)', () => {
-  it("reproduces Twilio's documented signature, whatever the parameters' order", () => {
-    expect(twilioSignature(AUTH_TOKEN, URL, PARAMS)).toBe(SIGNATURE);
-    const reversed = Object.fromEntries(Object.entries(PARAMS).reverse());
-    expect(verifyTwilioSignature(AUTH_TOKEN, URL, reversed, SIGNATURE)).toBe(true);
+const ACCOUNT_SID = `AC${'0'.repeat(32)}`;
+const AUTH_TOKEN = 'test-auth-token';
+
+let server: TestServer;
+let fake: FakeTwilioApi;
+let telephony: TwilioTelephony;
+let app: TestApp;
+beforeAll(async () => {
+  server = await startTestServer();
+  fake = await FakeTwilioApi.start();
+  telephony = new TwilioTelephony({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, publicUrl: TEST_PUBLIC_URL, apiBaseUrl: fake.url, recordingGraceMs: 5_000 });
+  app = await server.variant({ adapters: (_log, base) => ({ ...base, telephony }) });
+});
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+
+/** Posts a callback as Twilio does: a form, signed over PUBLIC_URL + path (unless `signature` is given). */
+async function callback(path: string, params: Record<string, string>, signature?: string) {
+  const response = await app.request({
+    method: 'POST',
+    url: path,
+    form: params,
+    headers: { 'x-twilio-signature': signature ?? twilioSignatureFor(AUTH_TOKEN, `${TEST_PUBLIC_URL}${path}`, params) },
+  });
+  return response;
+}
+
+/** The path of a callback URL the adapter gave Twilio. */
+const pathOf = (url: string | null) => url!.slice(TEST_PUBLIC_URL.length);
+
+async function nextCreatedCall(count: number) {
+  await expect.poll(() => fake.createdCalls.length, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(count);
+  return fake.createdCalls[count - 1]!;
+}
+
+describe('Twilio callback signatures (twilio.validateRequest)', () => {
+  it("accepts Twilio's documented example and refuses a tampered parameter, URL, token or signature", () => {
+    const documented = new TwilioTelephony({ accountSid: ACCOUNT_SID, authToken: DOC_TOKEN, publicUrl: 'https://example.com' });
+    expect(documented.verifyCallback(DOC_URL, DOC_PARAMS, DOC_SIGNATURE)).toBe(true);
+    expect(documented.verifyCallback(DOC_URL, { ...DOC_PARAMS, Digits: '9999' }, DOC_SIGNATURE)).toBe(false);
+    expect(documented.verifyCallback(`${DOC_URL}&extra=1`, DOC_PARAMS, DOC_SIGNATURE)).toBe(false);
+    expect(documented.verifyCallback(DOC_URL, DOC_PARAMS, undefined)).toBe(false);
+    expect(documented.verifyCallback(DOC_URL, DOC_PARAMS, 'RSOYDt4T1cUTdK1PDd93/VVr8B8X')).toBe(false);
+    expect(telephony.verifyCallback(DOC_URL, DOC_PARAMS, DOC_SIGNATURE)).toBe(false);
   });
 
-  it('counts each distinct value of a repeated parameter once, sorted', () => {
-    const params = { Sid: 'CA123', SidAccount: 'AC123', Digits: ['5678', '1234', '1234'] };
-    expect(twilioSignature(AUTH_TOKEN, URL, params)).toBe('IK+Dwps556ElfBT0I3Rgjkr1wJU=');
+  it('answers 403 to an unsigned or wrongly signed callback', async () => {
+    const params = { CallSid: 'CA1', CallStatus: 'completed' };
+    expect((await app.request({ method: 'POST', url: '/telephony/twilio/status?attempt=1', form: params })).status).toBe(403);
+    expect((await callback('/telephony/twilio/status?attempt=1', params, twilioSignatureFor('another-token', `${TEST_PUBLIC_URL}/telephony/twilio/status?attempt=1`, params))).status).toBe(403);
+    expect((await callback('/telephony/twilio/status?attempt=1', params)).status).toBe(200);
   });
 
-  it('refuses a tampered parameter, URL or token, and a missing or malformed signature', () => {
-    expect(verifyTwilioSignature(AUTH_TOKEN, URL, { ...PARAMS, Digits: '9999' }, SIGNATURE)).toBe(false);
-    expect(verifyTwilioSignature(AUTH_TOKEN, `${URL}&extra=1`, PARAMS, SIGNATURE)).toBe(false);
-    expect(verifyTwilioSignature('54321', URL, PARAMS, SIGNATURE)).toBe(false);
-    expect(verifyTwilioSignature(AUTH_TOKEN, URL, PARAMS, undefined)).toBe(false);
-    expect(verifyTwilioSignature(AUTH_TOKEN, URL, PARAMS, 'short')).toBe(false);
-    expect(verifyTwilioSignature(AUTH_TOKEN, URL, PARAMS, 'invalid 王')).toBe(false);
+  it('announces itself at startup', () => {
+    expect(telephony.description).toMatch(/^Twilio \(account AC0000…; agent first, then the visitor bridged; signed callbacks at http:\/\/dashboard\.test\/telephony\/twilio\/\*\)$/);
+  });
+});
+
+describe('Twilio call placement (against a local stand-in for api.twilio.com)', () => {
+  it('calls the agent, bridges the visitor on pick-up, and records the outcome, recording and charge like the simulator', async () => {
+    const deps = createCallRequestDeps({ telephony, log: quietLog });
+    const setup = await accountWithWidget(server.db, { numberOfTries: 1 });
+    const before = fake.createdCalls.length;
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550142'));
+
+    const agentCall = await nextCreatedCall(before + 1);
+    expect(agentCall.credentials).toBe(`${ACCOUNT_SID}:${AUTH_TOKEN}`);
+    expect(agentCall.path).toBe(`/2010-04-01/Accounts/${ACCOUNT_SID}/Calls.json`);
+    expect(agentCall.params.get('To')).toBe('+14155550123');
+    expect(agentCall.params.get('From')).toMatch(/^\+\d+$/);
+    expect(agentCall.params.get('Timeout')).toBe('25');
+    const answerPath = pathOf(agentCall.params.get('Url'));
+    const statusPath = pathOf(agentCall.params.get('StatusCallback'));
+    expect(answerPath).toMatch(/^\/telephony\/twilio\/answer\?attempt=/);
+    const agentSid = agentCall.sid!;
+
+    // The agent picks up: Twilio asks what to do, we dial the visitor with recording on.
+    const answer = await callback(answerPath, { CallSid: agentSid, CallStatus: 'in-progress' });
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('<Number>+12125550142</Number>');
+    expect(answer.text).toMatch(/<Dial [^>]*record="record-from-answer-dual"/);
+    const dialAction = pathOf(/action="([^"]+)"/.exec(answer.text)![1]!);
+    const recordingPath = pathOf(/recordingStatusCallback="([^"]+)"/.exec(answer.text)![1]!);
+
+    expect((await callback(dialAction, { CallSid: agentSid, DialCallSid: 'CAcustomer1', DialCallStatus: 'completed', DialCallDuration: '42' })).text).toContain('<Hangup/>');
+    const recordingUrl = `https://api.twilio.com/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE123`;
+    await callback(recordingPath, { CallSid: agentSid, RecordingSid: 'RE123', RecordingUrl: recordingUrl, RecordingStatus: 'completed', RecordingDuration: '42' });
+    await callback(statusPath, { CallSid: agentSid, CallStatus: 'completed', CallDuration: '55' });
+    await deps.placements.settle();
+
+    const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
+    expect(call).toMatchObject({ status: 'successful', duration: 42, agentNumber: '+14155550123', creditsCharged: 1 });
+    const legs = await server.db.select().from(twilioCallLegs).where(eq(twilioCallLegs.callId, callId)).orderBy(asc(twilioCallLegs.id));
+    expect(legs.map((leg) => [leg.target, leg.status, leg.providerSid, leg.metadata.to])).toEqual([
+      ['agent', 'completed', agentSid, '+14155550123'],
+      ['customer', 'completed', 'CAcustomer1', '+12125550142'],
+    ]);
+    expect(await server.db.select().from(callRecordings).where(eq(callRecordings.callId, callId))).toMatchObject([{ storageKey: recordingUrl, duration: 42 }]);
+    expect(await balanceOf(server.db, setup.userId)).toBe(19);
+    expect(await server.db.select().from(creditLedger).where(eq(creditLedger.callId, callId))).toMatchObject([{ delta: -1, reason: 'call' }]);
   });
 
-  it('the adapter verifies callbacks with its auth token', () => {
-    const twilio = new TwilioTelephony({ accountSid: `AC${'0'.repeat(32)}`, authToken: AUTH_TOKEN, publicUrl: 'https://example.com' });
-    expect(twilio.verifyCallback(URL, PARAMS, SIGNATURE)).toBe(true);
-    expect(twilio.verifyCallback(URL, PARAMS, 'RSOYDt4T1cUTdK1PDd93/VVr8B8X')).toBe(false);
+  it('rings all agents at once, bridges the first to pick up and cancels the others', async () => {
+    const deps = createCallRequestDeps({ telephony, log: quietLog });
+    const setup = await accountWithWidget(server.db, { useAgents: true, callingRuleId: 1, numberOfTries: 1, agents: [{ phone: '+14155550201' }, { phone: '+14155550202' }] });
+    const before = fake.createdCalls.length;
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550143'));
+    const [first, second] = [await nextCreatedCall(before + 1), await nextCreatedCall(before + 2)];
+    expect([first.params.get('To'), second.params.get('To')].sort()).toEqual(['+14155550201', '+14155550202']);
+    const [firstSid, secondSid] = [first.sid!, second.sid!];
+
+    const answer = await callback(pathOf(second.params.get('Url')), { CallSid: secondSid, CallStatus: 'in-progress' });
+    expect(answer.text).toContain('<Number>+12125550143</Number>');
+    await expect.poll(() => fake.requests.some((r) => r.path.endsWith(`/Calls/${firstSid}.json`) && r.params.get('Status') === 'canceled')).toBe(true);
+    const dialAction = pathOf(/action="([^"]+)"/.exec(answer.text)![1]!);
+    await callback(dialAction, { CallSid: secondSid, DialCallSid: 'CAcustomer2', DialCallStatus: 'busy', DialCallDuration: '0' });
+    await callback(pathOf(first.params.get('StatusCallback')), { CallSid: firstSid, CallStatus: 'canceled' });
+    await callback(pathOf(second.params.get('StatusCallback')), { CallSid: secondSid, CallStatus: 'completed' });
+    await deps.placements.settle();
+
+    const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
+    expect(call).toMatchObject({ status: 'busy', duration: 0, agentId: setup.agentIds[1], creditsCharged: 0 });
+    const legs = await server.db.select().from(twilioCallLegs).where(eq(twilioCallLegs.callId, callId)).orderBy(asc(twilioCallLegs.id));
+    expect(legs.map((leg) => [leg.target, leg.metadata.to, leg.status])).toEqual(
+      expect.arrayContaining([
+        ['agent', '+14155550201', 'canceled'],
+        ['agent', '+14155550202', 'completed'],
+        ['customer', '+12125550143', 'busy'],
+      ]),
+    );
+    expect(await balanceOf(server.db, setup.userId)).toBe(20);
   });
 
-  it('refuses to place calls instead of pretending (REST placement is not implemented)', async () => {
-    const twilio = new TwilioTelephony({ accountSid: `AC${'0'.repeat(32)}`, authToken: AUTH_TOKEN, publicUrl: 'https://example.com' });
-    expect(twilio.description).toMatch(/NOT IMPLEMENTED/);
-    await expect(
-      twilio.dial({ callId: 1, attempt: 1, from: '+12125550100', rule: 'single-number', targets: [{ agentId: null, number: '+14155550123' }], customerNumber: '+15005550004' }),
-    ).rejects.toBeInstanceOf(TelephonyUnavailableError);
+  it('is missed, uncharged, when the agent does not pick up', async () => {
+    const deps = createCallRequestDeps({ telephony, log: quietLog });
+    const setup = await accountWithWidget(server.db, { numberOfTries: 1 });
+    const before = fake.createdCalls.length;
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550144'));
+    const agentCall = await nextCreatedCall(before + 1);
+    await callback(pathOf(agentCall.params.get('StatusCallback')), { CallSid: agentCall.sid!, CallStatus: 'no-answer' });
+    await deps.placements.settle();
+    const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
+    expect(call).toMatchObject({ status: 'missed', creditsCharged: 0 });
+    expect(await server.db.select().from(twilioCallLegs).where(eq(twilioCallLegs.callId, callId))).toMatchObject([{ target: 'agent', status: 'no-answer' }]);
   });
 });
 

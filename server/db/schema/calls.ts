@@ -83,10 +83,17 @@ export const calls = pgTable(
     geolocation: jsonb().$type<{ country?: string; region?: string; city?: string }>(),
     customFields: jsonb().$type<CustomFields>().notNull().default({}),
     creditsCharged: integer().notNull().default(0),
+    /**
+     * Set while a Call now call is being placed: a lease the placing instance renews; null once
+     * its outcome is recorded. A lease that ran out (the instance died) is taken over by the
+     * scheduled-calls worker, which finishes placing the call (domain/calls/callRecovery.ts).
+     */
+    placementClaimedAt: instant(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('calls_convert_id_key').on(t.convertId),
+    index('calls_placement_claimed_at_idx').on(t.placementClaimedAt).where(sql`${t.placementClaimedAt} is not null`),
     // The Calls History timeline (spec §7 GET /client/calls, /csv; analytics): one index serves
     // the newest-first page (created_at, id desc; keyset batches of the CSV export) and, because
     // it also holds every filter column, counts and analytics run as index-only scans.

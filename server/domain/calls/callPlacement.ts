@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DialOutcome, DialRule, DialTarget } from '../../adapters/telephony/telephony.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -34,7 +34,9 @@ export interface PlacedCall {
  * visitor. Every leg is recorded (twilio_call_legs). The call gets the outcome of its last
  * attempt; a connected call gets its recording and is charged CREDITS_PER_CONNECTED_CALL
  * through the ledger in the same transaction (a refused debit — the balance fell to the
- * overdraft meanwhile — leaves it uncharged, logged).
+ * overdraft meanwhile — leaves it uncharged, logged). The same transaction ends the placement's
+ * lease (calls.placementClaimedAt). A call taken over after a crash (callRecovery.ts) goes on
+ * after the attempts its legs show were made, with at least one more.
  */
 export async function placeCall(db: Database, deps: CallRequestDeps, callId: number, onFirstDial?: () => void): Promise<PlacedCall> {
   const { telephony, clock, log } = deps;
@@ -67,7 +69,11 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
   const pauseMs = ((general.minutesBetweenTries ?? 0) * 60_000) / telephony.timeScale;
 
   let outcome: DialOutcome = { status: 'missed', legs: [], answeredBy: null, duration: 0, recordingKey: null };
-  let attempt = 0;
+  const [made] = await db
+    .select({ attempts: sql<number>`coalesce(max((${twilioCallLegs.metadata} ->> 'attempt')::int), 0)`.mapWith(Number) })
+    .from(twilioCallLegs)
+    .where(eq(twilioCallLegs.callId, callId));
+  let attempt = Math.min(made?.attempts ?? 0, tries - 1);
   while (attempt < tries) {
     attempt += 1;
     const now = clock.now();
@@ -140,6 +146,7 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
         agentId: answered?.agentId ?? null,
         agentNumber: answered?.number ?? null,
         creditsCharged: charged,
+        placementClaimedAt: null,
       })
       .where(eq(calls.id, callId));
     return charged;

@@ -10,7 +10,8 @@ import { calls, type CustomFields, scheduledCalls } from '../../db/schema/calls.
 import { twilioNumbers } from '../../db/schema/reference.ts';
 import { type AvailabilityDay, widgets } from '../../db/schema/toolbox.ts';
 import { PHONE_PATTERN } from '../agents/phone.ts';
-import { type CallPlacements, placeCall } from './callPlacement.ts';
+import type { CallPlacements } from './callPlacement.ts';
+import { placeUnderLease } from './callRecovery.ts';
 import { isWithinWeeklyHours } from './workingHours.ts';
 
 /** What a placed call costs: one credit per connected call (spec §1 "20 free credits/calls"; the demo charges the same). */
@@ -18,6 +19,9 @@ export const CREDITS_PER_CONNECTED_CALL = 1;
 
 /** A second request for the same number within this window is answered with the first one (issue 7 guardrail). */
 export const DEFAULT_DUPLICATE_WINDOW_SECONDS = 120;
+
+/** A placement or callback claim not renewed for this long is taken over (its instance died). */
+export const DEFAULT_LEASE_MS = 60_000;
 
 /** How far ahead a visitor may schedule a callback. */
 export const MAX_SCHEDULE_AHEAD_DAYS = 60;
@@ -48,6 +52,8 @@ export interface CallRequestDeps {
   /** Instant calls ring in the background; this tracks them (tests and shutdown wait with settle()). */
   placements: CallPlacements;
   duplicateWindowSeconds: number;
+  /** How long a claim on a placement lasts unless renewed (renewed every third of it). */
+  leaseMs: number;
   /** Told when a call's first attempt starts ringing (the issue's benchmark: request → first dial). */
   onFirstDial?: (callId: number) => void;
 }
@@ -58,6 +64,7 @@ export function createCallRequestDeps(options: {
   clock?: Clock;
   placements?: CallPlacements;
   duplicateWindowSeconds?: number;
+  leaseMs?: number;
   onFirstDial?: (callId: number) => void;
 }): CallRequestDeps {
   return {
@@ -75,6 +82,7 @@ export function createCallRequestDeps(options: {
       }
     })(),
     duplicateWindowSeconds: options.duplicateWindowSeconds ?? DEFAULT_DUPLICATE_WINDOW_SECONDS,
+    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
     onFirstDial: options.onFirstDial,
   };
 }
@@ -127,7 +135,8 @@ export interface ScheduledCallRequest {
  * records the call and starts ringing in the background (deps.placements): agents by the calling
  * rule and their availability, or the widget's single number, retried numberOfTries times. The
  * call row exists at once (status no-answer, duration 0) and gets its outcome when the last try
- * ends. A second request for the same number on the same account within
+ * ends; the placement is a claim on the row (calls.placementClaimedAt) that another instance takes
+ * over if this one dies before (callRecovery.ts). A second request for the same number on the same account within
  * deps.duplicateWindowSeconds answers the first call, `duplicate: true`, and rings nobody.
  * Throws CallRequestError.
  */
@@ -169,6 +178,8 @@ export async function requestInstantCall(
         url: request.url,
         customerNumber,
         calledFrom: context.serviceNumber,
+        // Claimed by this instance until the outcome is recorded (callRecovery.ts).
+        placementClaimedAt: now,
         createdAt: now,
       })
       .returning({ callId: calls.id, convertId: calls.convertId });
@@ -180,7 +191,7 @@ export async function requestInstantCall(
   }
   deps.log.info({ callId: answer.callId, userId: request.userId, visitor: request.visitor.address }, 'calls: instant call requested');
   deps.placements.track(
-    placeCall(db, deps, answer.callId, () => deps.onFirstDial?.(answer.callId)).catch((error: unknown) => deps.log.error({ err: error, callId: answer.callId }, 'calls: placing the call failed')),
+    placeUnderLease(db, deps, answer.callId, () => deps.onFirstDial?.(answer.callId)).catch((error: unknown) => deps.log.error({ err: error, callId: answer.callId }, 'calls: placing the call failed')),
   );
   return answer;
 }

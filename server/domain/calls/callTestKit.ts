@@ -88,9 +88,11 @@ export async function accountWithWidget(db: Database, setup: WidgetSetup = {}) {
     agentIds.push(row!.id);
   }
   return {
+    account,
     userId: account.id,
     websiteId: website.id,
     widgetId: widget!.id,
+    publicKey: website.publicKey,
     agentIds,
     request: (customerNumber = '+15005550004') => ({
       userId: account.id,

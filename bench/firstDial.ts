@@ -1,0 +1,123 @@
+// Call now to first dial (issue 7): the real app (PGlite on a temporary data directory, the call
+// simulator at its default speed) listening on a local port; 100 visitors, each from their own
+// address and number, ask for a call at the same moment (POST /widget-api/calls); measured from
+// sending each request to the simulator's first agent dial of that call (DialRequest.onFirstDial).
+// Also the embeddable script's size (dist/widget/widget.js, gzip).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import type { Telephony } from '../server/adapters/telephony/telephony.ts';
+import { changeCredits } from '../server/domain/credits/ledger.ts';
+import { accountWithWidget } from '../server/domain/calls/callTestKit.ts';
+import { startInstance } from '../server/test/instance.ts';
+import { ms, printColumns } from './table.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const WIDGET_SCRIPT = path.join(root, 'dist/widget/widget.js');
+const CONCURRENT = 100;
+const WARMUP = 10;
+
+export interface FirstDialFigures {
+  requests: number;
+  /** Request sent → first agent dial, one request at a time (the warm-up), ms. */
+  alone: { p50: number; p99: number; max: number };
+  /** Request sent → first agent dial, ms. */
+  firstDial: { p50: number; p99: number; max: number };
+  /** Request sent → 202 received, ms. */
+  response: { p50: number; p99: number; max: number };
+  widgetBytes: number;
+  widgetGzipBytes: number;
+}
+
+function quantiles(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  return { p50: at(0.5), p99: at(0.99), max: sorted.at(-1)! };
+}
+
+async function widgetScriptSize(log: (line: string) => void): Promise<{ bytes: number; gzip: number }> {
+  if (!existsSync(WIDGET_SCRIPT)) {
+    log('building the widget script (dist/widget/widget.js)');
+    const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '-c', 'widget/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    if (code !== 0) throw new Error(`the widget build failed (exit code ${code})`);
+  }
+  const script = readFileSync(WIDGET_SCRIPT);
+  return { bytes: script.length, gzip: gzipSync(script, { level: 9 }).length };
+}
+
+export async function measureFirstDial(log: (line: string) => void): Promise<FirstDialFigures> {
+  const widget = await widgetScriptSize(log);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-firstdial-'));
+  /** First agent dial per visitor number (performance.now()). */
+  const dialedAt = new Map<string, number>();
+  const timed = (simulator: Telephony): Telephony => ({
+    description: simulator.description,
+    isLocal: simulator.isLocal,
+    timeScale: simulator.timeScale,
+    dial: (request) =>
+      simulator.dial({
+        ...request,
+        onFirstDial: () => {
+          if (!dialedAt.has(request.customerNumber)) dialedAt.set(request.customerNumber, performance.now());
+          request.onFirstDial?.();
+        },
+      }),
+  });
+  // Each visitor from their own address (X-Forwarded-For), as on the open web: the per-address limit is not what is measured.
+  const instance = await startInstance({ dataDir, env: { TRUST_PROXY: 'true', LOG_LEVEL: 'warn' }, telephony: timed });
+  try {
+    const setup = await accountWithWidget(instance.db, { useAgents: true, callingRuleId: 1, numberOfTries: 1, agents: [{ phone: '+14155550201' }, { phone: '+14155550202' }] });
+    await changeCredits(instance.db, { userId: setup.userId, delta: 1_000, reason: 'adjustment' });
+    await instance.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(instance.app.server.address() as AddressInfo).port}`;
+    const callNow = async (i: number) => {
+      const number = `+1212555${String(i).padStart(4, '0')}`;
+      const sent = performance.now();
+      const response = await fetch(`${base}/widget-api/calls`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${i >> 8}.${i & 255}.1`, origin: 'https://shop.example' },
+        body: JSON.stringify({ key: setup.publicKey, widgetId: setup.widgetId, phone: number, url: 'https://shop.example/pricing' }),
+      });
+      const answered = performance.now();
+      if (response.status !== 202) throw new Error(`POST /widget-api/calls answered ${response.status}: ${await response.text()}`);
+      return { number, sent, answered };
+    };
+    const warmup = [];
+    for (let i = 0; i < WARMUP; i += 1) {
+      warmup.push(await callNow(9_000 + i));
+      while (!dialedAt.has(warmup.at(-1)!.number)) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    log(`${CONCURRENT} concurrent Call now requests`);
+    const sent = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => callNow(i)));
+    const deadline = Date.now() + 120_000;
+    while (sent.some(({ number }) => !dialedAt.has(number))) {
+      if (Date.now() > deadline) throw new Error('some calls were never dialed within 2 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return {
+      requests: CONCURRENT,
+      alone: quantiles(warmup.map(({ number, sent: at }) => dialedAt.get(number)! - at)),
+      firstDial: quantiles(sent.map(({ number, sent: at }) => dialedAt.get(number)! - at)),
+      response: quantiles(sent.map(({ sent: at, answered }) => answered - at)),
+      widgetBytes: widget.bytes,
+      widgetGzipBytes: widget.gzip,
+    };
+  } finally {
+    await instance.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function printFirstDial(figures: FirstDialFigures): void {
+  printColumns(`Call now → first agent dial (simulator), ${figures.requests} concurrent requests`, ['p50', 'p99', 'max'], [
+    [`one at a time, ${WARMUP} requests (ms)`, [ms(figures.alone.p50), ms(figures.alone.p99), ms(figures.alone.max)]],
+    ['request → first dial (ms)', [ms(figures.firstDial.p50), ms(figures.firstDial.p99), ms(figures.firstDial.max)]],
+    ['request → 202 answer (ms)', [ms(figures.response.p50), ms(figures.response.p99), ms(figures.response.max)]],
+  ]);
+  console.log(`\nWidget script dist/widget/widget.js: ${(figures.widgetBytes / 1024).toFixed(1)} kB, ${(figures.widgetGzipBytes / 1024).toFixed(1)} kB gzip (budget 12 kB)`);
+}

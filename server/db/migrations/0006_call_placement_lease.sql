@@ -1,0 +1,2 @@
+ALTER TABLE "calls" ADD COLUMN "placement_claimed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "calls_placement_claimed_at_idx" ON "calls" USING btree ("placement_claimed_at") WHERE "calls"."placement_claimed_at" is not null;

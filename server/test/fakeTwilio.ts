@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import twilio from 'twilio';
+
+export interface TwilioApiRequest {
+  method: string;
+  path: string;
+  params: URLSearchParams;
+  /** The Basic credentials sent, "sid:token". */
+  credentials: string;
+  /** The Sid of the call created or updated. */
+  sid: string | undefined;
+}
+
+/**
+ * A local HTTP server standing in for api.twilio.com, as far as TwilioTelephony uses it: Calls
+ * created (POST …/Calls.json) and updated (POST …/Calls/{Sid}.json), answered with Twilio's JSON.
+ * The official client talks to it over HTTP (TwilioTelephony's apiBaseUrl), so tests check our
+ * adapter against Twilio's wire protocol; they play Twilio's side by posting signed callbacks.
+ */
+export class FakeTwilioApi {
+  readonly requests: TwilioApiRequest[] = [];
+  readonly #server: Server;
+
+  private constructor(server: Server) {
+    this.#server = server;
+  }
+
+  static async start(): Promise<FakeTwilioApi> {
+    const server = createServer();
+    const fake = new FakeTwilioApi(server);
+    server.on('request', (request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        const path = request.url ?? '';
+        const credentials = Buffer.from((request.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString('utf8');
+        const params = new URLSearchParams(body);
+        const created = /^\/2010-04-01\/Accounts\/(AC\w+)\/Calls\.json$/.exec(path);
+        const updated = /^\/2010-04-01\/Accounts\/(AC\w+)\/Calls\/(CA\w+)\.json$/.exec(path);
+        const call = created
+          ? { sid: `CA${randomBytes(16).toString('hex')}`, account_sid: created[1], to: params.get('To'), from: params.get('From'), status: 'queued' }
+          : updated
+            ? { sid: updated[2], account_sid: updated[1], status: params.get('Status') ?? 'in-progress' }
+            : undefined;
+        fake.requests.push({ method: request.method ?? '', path, params, credentials, sid: call?.sid ?? undefined });
+        response.writeHead(call ? (created ? 201 : 200) : 404, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(call ?? { code: 20404, message: 'The requested resource was not found', status: 404 }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return fake;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+  }
+
+  /** The calls created so far (POST …/Calls.json). */
+  get createdCalls(): TwilioApiRequest[] {
+    return this.requests.filter((request) => request.path.endsWith('/Calls.json'));
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.#server.close(() => resolve()));
+  }
+}
+
+/** The X-Twilio-Signature Twilio would send with these form parameters to `url`. */
+export function twilioSignatureFor(authToken: string, url: string, params: Record<string, string>): string {
+  return twilio.getExpectedTwilioSignature(authToken, url, params);
+}
