@@ -1,135 +1,103 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { defaultNotifications, defaultWidgetConfiguration } from '../../server/domain/widgets/widgetDefaults.ts';
+import { expect, test } from '@playwright/test';
 import { embedSnippet } from '../../src/ui/embedSnippet.ts';
-import { apiAs, type Account } from '../billing/support.ts';
-import { registerVerified } from '../support/accounts.ts';
-import { uniqueEmail } from '../support/mailbox.ts';
+import { balance } from '../billing/support.ts';
+import { columnTexts } from '../data-screens/helpers.ts';
+import { signIn } from '../support/accounts.ts';
+import { analyticsToday, callsOf, clientWithWidget, CONNECTING_NUMBER, creditsOf, hostPage, pageErrors, useHostSite, WIDGET_TYPES, widgetHosts } from './support.ts';
 
-// issue 7: a plain page on another origin embeds the snippet the dashboard shows, against the
-// real server (widget API, call simulator, analytics).
+// issue 7 Tests: a plain page on another local port embeds the snippet; the floating icon
+// appears; Call now creates a call that the client sees in Calls History with its status and a
+// playable recording; the balance drops; Analytics counts the visit, view and click.
 
-/** A host page whose CSS tries hard to break anything it reaches (aggressive global resets). */
-function hostPage(snippet: string): string {
-  return `<!doctype html>
-<html><head><meta charset="utf-8"><title>Shop</title>
-<style>
-  * { all: unset !important; }
-  html, body { display: block !important; font: 40px "Comic Sans MS", cursive !important; color: red !important; }
-  button, input, div, p { background: lime !important; width: 10px !important; height: 10px !important; font-size: 5px !important; border: 9px solid blue !important; }
-  style, script { display: none !important; }
-</style>
-<script>window.__globalsBefore = Object.getOwnPropertyNames(window);</script>
-</head><body><h1>The shop</h1><p>Welcome.</p>
-${snippet}
-</body></html>`;
-}
+const site = useHostSite();
 
-let host: Server;
-let hostOrigin = '';
-const pages = new Map<string, string>();
-
-test.beforeAll(async () => {
-  host = createServer((request, response) => {
-    const page = pages.get(request.url ?? '');
-    if (!page) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
-  });
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-  hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
-});
-test.afterAll(() => new Promise<void>((resolve) => host.close(() => resolve())));
-
-/** A new client with a website and one floating icon widget; the page at `path` embeds its snippet. */
-async function clientWithFloatingIcon(request: APIRequestContext, baseURL: string, path: string) {
-  const account: Account = { email: uniqueEmail('widget'), password: 'demo-password' };
-  await registerVerified(request, { ...account, fullname: 'Widget Client' });
-  const website = (await apiAs(request, account, 'POST', '/client/websites', { domain: `${path.slice(1)}.example.com` })) as { id: number; publicKey: string };
-  const widget = (await apiAs(request, account, 'POST', '/client/widgets', {
-    name: 'Floating icon on the shop',
-    typeId: 3,
-    websiteId: website.id,
-    isActive: true,
-    notifications: defaultNotifications(),
-    settings: defaultWidgetConfiguration('+14155550123'),
-  })) as { id: number };
-  pages.set(path, hostPage(embedSnippet(baseURL, website.publicKey)));
-  return { account, website, widget, url: `${hostOrigin}${path}` };
-}
-
-const today = () => new Date().toISOString().slice(0, 10);
-
-test('the snippet on another site shows the floating icon, takes a call and counts the visit, view and click', async ({ page, request, baseURL }) => {
-  const { account, website, widget, url } = await clientWithFloatingIcon(request, baseURL!, '/shop');
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+test('a visitor on another site calls through the floating icon; the client sees the call, its recording, the balance and the analytics', async ({ page, request, baseURL }) => {
+  const client = await clientWithWidget(request, baseURL!);
+  const url = site.publish('/shop', hostPage(client.snippet));
+  expect(await creditsOf(request, client.account)).toBe(20);
+  const errors = pageErrors(page);
   await page.goto(url);
 
-  // The floating icon, drawn as designed despite the page's resets.
   const icon = page.getByRole('button', { name: 'Call me' });
   await expect(icon).toBeVisible();
-  const iconStyle = await icon.evaluate((element) => {
-    const style = getComputedStyle(element);
-    return { width: style.width, height: style.height, background: style.backgroundColor, position: style.position, radius: style.borderTopLeftRadius, border: style.borderTopWidth };
-  });
-  expect(iconStyle).toEqual({ width: '100px', height: '100px', background: 'rgb(245, 166, 36)', position: 'fixed', radius: '50%', border: '0px' });
-
-  // One global, the namespace.
-  const globals = await page.evaluate(() => {
-    const before = new Set((window as unknown as { __globalsBefore: string[] }).__globalsBefore);
-    return Object.getOwnPropertyNames(window).filter((name) => !before.has(name) && name !== '__globalsBefore');
-  });
-  expect(globals).toEqual(['CallbackWidget']);
-
-  // Call now: a wrong number is refused with a clear message, a good one is accepted.
   await icon.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  const callButton = dialog.getByRole('button', { name: 'Call Me Now' });
-  expect(await callButton.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(131, 209, 252)');
-  const phone = dialog.getByRole('textbox', { name: 'Phone number' });
-  await phone.fill('12345');
-  await callButton.click();
-  await expect(dialog.getByRole('alert')).toHaveText('Wrong phone number format.');
-  await phone.fill('+1 (415) 555-0199');
-  await callButton.click();
+  await dialog.getByRole('textbox', { name: 'Phone number' }).fill('+1 (500) 555-0004');
+  await dialog.getByRole('button', { name: 'Call Me Now' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Thank you! We will call you within 10 seconds.');
-
-  // The call is in Calls History.
-  await expect
-    .poll(async () => {
-      const page = (await apiAs(request, account, 'GET', '/client/calls?page=1&perPage=20')) as { data: { customerNumber: string; widgetId: number; url: string }[] };
-      return page.data.map((call) => ({ customerNumber: call.customerNumber, widgetId: call.widgetId, url: call.url }));
-    }, { timeout: 30_000 })
-    .toEqual([{ customerNumber: '+14155550199', widgetId: widget.id, url }]);
-
-  // Leaving the page sends the events (sendBeacon on pagehide); Analytics counts them.
-  await page.goto('about:blank');
-  await expect
-    .poll(async () => {
-      const range = `dateFrom=${today()}T00:00:00.000Z&dateTo=${today()}T23:59:59.999Z`;
-      const { data } = (await apiAs(request, account, 'GET', `/client/analytics?${range}`)) as {
-        data: { websiteId: number; usage: { pageViews: number; widgets: { typeId: number; widgetViews: number; clicks: number }[] } }[];
-      };
-      const entry = data.find((day) => day.websiteId === website.id);
-      const icon = entry?.usage.widgets.find((usage) => usage.typeId === 3);
-      return { pageViews: entry?.usage.pageViews ?? 0, widgetViews: icon?.widgetViews ?? 0, clicks: icon?.clicks ?? 0 };
-    }, { timeout: 20_000 })
-    .toEqual({ pageViews: 1, widgetViews: 1, clicks: 1 });
   expect(errors).toEqual([]);
+
+  // The simulator places it in the background; wait until it has connected.
+  await expect
+    .poll(async () => (await callsOf(request, client.account)).map((call) => ({ number: call.customerNumber, widgetId: call.widgetId, url: call.url, status: call.status })), {
+      timeout: 60_000,
+    })
+    .toEqual([{ number: CONNECTING_NUMBER, widgetId: client.widget.id, url, status: 'successful' }]);
+  const [call] = await callsOf(request, client.account);
+
+  // Leaving the page sends the events (sendBeacon on pagehide). The client signs in: one credit spent.
+  await signIn(page, client.account.email, client.account.password);
+  await expect.poll(() => balance(page)).toBe(19);
+
+  // Calls History: the call with its status, and its recording plays.
+  await page.goto('/calls');
+  expect(await columnTexts(page, 'Calls History', 'Call ID')).toEqual([call!.convertId]);
+  expect(await columnTexts(page, 'Calls History', 'Status')).toEqual(['Received']);
+  expect(await columnTexts(page, 'Calls History', 'Customer Number')).toEqual([CONNECTING_NUMBER]);
+  expect(await columnTexts(page, 'Calls History', 'Call request URL')).toEqual([url]);
+  const row = page.getByRole('table', { name: 'Calls History' }).locator('tbody tr');
+  // Access tokens live 8 s here: a 401 first is answered by a refresh and the request again.
+  const recordingLoaded = page.waitForResponse((response) => response.url().endsWith(`/api/client/calls/${call!.id}/recording`) && response.status() !== 401);
+  await row.getByRole('button', { name: `Play recording of call ${call!.convertId}` }).click();
+  const recording = await recordingLoaded;
+  expect(recording.status()).toBe(200);
+  expect(recording.headers()['content-type']).toMatch(/^audio\/(wav|x-wav|wave)/);
+  const audio = page.locator(`audio[aria-label="Recording of call ${call!.convertId}"]`);
+  await expect(audio).toHaveAttribute('src', /^blob:/);
+  // The browser decodes it: metadata loaded, a real duration.
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => (element.readyState >= HTMLMediaElement.HAVE_METADATA ? element.duration : 0))).toBeGreaterThan(1);
+
+  // Analytics: the page visit, the widget view and the click.
+  await expect.poll(() => analyticsToday(request, client.account, client.website.id, WIDGET_TYPES.floatingIcon)).toEqual({ pageViews: 1, widgetViews: 1, clicks: 1 });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  const figure = (label: string) => page.locator('dl dt', { hasText: new RegExp(`^${label}$`) }).first().locator('xpath=following-sibling::dd[1]');
+  await expect(figure('Page Visits')).toHaveText('1');
+  await expect(figure('Widget Views')).toHaveText('1');
+  await expect(figure('Calls')).toHaveText('1');
+  const iconCard = page.getByRole('region', { name: 'Floating Icon', exact: true });
+  await expect(iconCard.locator('dt', { hasText: /^Times Clicked$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('1');
+});
+
+test('a wrong number is refused in the widget with a clear message; no request leaves, no call is made', async ({ page, request, baseURL }) => {
+  const client = await clientWithWidget(request, baseURL!);
+  const url = site.publish('/wrong-number', hostPage(client.snippet));
+  const requests: string[] = [];
+  page.on('request', (sent) => {
+    if (/\/widget-api\/(calls|scheduled-calls)/.test(sent.url())) requests.push(sent.url());
+  });
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Call me' }).click();
+  const dialog = page.getByRole('dialog');
+  const phone = dialog.getByRole('textbox', { name: 'Phone number' });
+  for (const wrong of ['12345', 'call me maybe', '+1 415 555 01']) {
+    await phone.fill(wrong);
+    await dialog.getByRole('button', { name: 'Call Me Now' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Wrong phone number format.');
+  }
+  // The visitor can correct it: the field keeps what was typed.
+  await expect(phone).toHaveValue('+1 415 555 01');
+  expect(requests).toEqual([]);
+  expect(await callsOf(request, client.account)).toEqual([]);
 });
 
 test('a page with an unknown key shows nothing and throws nothing', async ({ page, baseURL }) => {
-  pages.set('/unknown', hostPage(embedSnippet(baseURL!, 'NoSuchKeyAAAAAAAAAAAAAAA')));
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const url = site.publish('/unknown', hostPage(embedSnippet(baseURL!, 'NoSuchKeyAAAAAAAAAAAAAAA')));
+  const errors = pageErrors(page);
   const configLoaded = page.waitForResponse((response) => response.url().includes('/widget-api/config/'));
-  await page.goto(`${hostOrigin}/unknown`);
+  await page.goto(url);
   expect((await configLoaded).status()).toBe(404);
-  await expect(page.locator('callback-widget')).toHaveCount(0);
+  await expect(widgetHosts(page)).toHaveCount(0);
   expect(errors).toEqual([]);
 });

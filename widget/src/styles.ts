@@ -1,11 +1,12 @@
 /**
  * The widget's whole style sheet, placed inside its shadow root: nothing reaches the host page
- * and `:host { all: initial }` keeps the page's inherited styles out. Margins are set explicitly
+ * and `:host { all: initial }` keeps the page's inherited styles out. The host element takes no
+ * room in the page's layout (fixed, empty, above the page), so neither changes the other's boxes. Margins are set explicitly
  * because host pages (and the preview's about:blank frame) may render in quirks mode. Values the client designs
  * arrive as custom properties on .cb (design.ts) or inline geometry on the box (layout.ts).
  */
 export const WIDGET_CSS = `
-:host{all:initial!important;display:block!important}
+:host{all:initial!important;display:block!important;position:fixed!important;top:0!important;left:0!important;width:0!important;height:0!important;z-index:2147483000!important}
 .cb,.cb *{box-sizing:border-box}
 .cb{font-family:var(--cb-font);color:var(--cb-text);line-height:1.4}
 .cb form,.cb p,.cb label{margin:0}
