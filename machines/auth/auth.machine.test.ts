@@ -210,6 +210,28 @@ describe('auth machine: flows with fake actors', () => {
     expect(f.calls.resetMetadata).toHaveBeenCalledTimes(1);
   });
 
+  it.each([
+    ['the server is down', new TypeError('Failed to fetch')],
+    ['the server answers 500', { status: 500, code: 'internal_error' }],
+  ])('keeps the session when the refresh fails because %s, and refreshes again later', async (_case, failure) => {
+    const f = fakes();
+    f.calls.tokenRefresher.mockRejectedValueOnce(failure);
+    const actor = await signedInActor(f);
+    const heard: string[] = [];
+    actor.on('*', (e) => heard.push(e.type));
+    actor.send({ type: 'api.accessTokenExpired', token: 'access-1' });
+    await vi.waitFor(() => expect(heard).toEqual(['auth.refreshFailed']));
+    expect(actor.getSnapshot().matches({ signedIn: { session: 'active' } })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ authToken: 'access-1', refreshToken: 'refresh-1', user });
+    expect(f.calls.clearStorage).not.toHaveBeenCalled();
+
+    // The server is back: the next expired answer refreshes with the same refresh token.
+    actor.send({ type: 'api.accessTokenExpired', token: 'access-1' });
+    await vi.waitFor(() => expect(heard).toEqual(['auth.refreshFailed', 'auth.tokenRefreshed']));
+    expect(f.calls.tokenRefresher).toHaveBeenLastCalledWith({ refreshToken: 'refresh-1' });
+    expect(actor.getSnapshot().context).toMatchObject({ authToken: 'access-2', refreshToken: 'refresh-2' });
+  });
+
   it('answers a refresh request at once when nobody is signed in', async () => {
     const f = fakes();
     const actor = createActor(f.machine).start();
@@ -275,6 +297,7 @@ describe('auth machine: generated paths', () => {
       { type: 'api.accessTokenExpired', token: 'access-0' },
       { type: 'xstate.done.actor.tokenRefresher', output: refreshed },
       { type: 'xstate.error.actor.tokenRefresher', error: { status: 401, code: 'invalid_grant' } },
+      { type: 'xstate.error.actor.tokenRefresher', error: { status: 503 } },
       { type: 'user.reload' },
       { type: 'user.logout' },
       { type: 'xstate.done.actor.tokenRevoker', output: undefined },

@@ -44,8 +44,8 @@ const signedOutContext: AuthContext = { authToken: null, refreshToken: null, use
  * - registration is token-less (the e-mail must be verified first): it reports its outcome by
  *   emitting `auth.registered` or `auth.registrationFailed`;
  * - token refresh: `api.accessTokenExpired` from any number of failing requests starts exactly
- *   one refresh; waiters hear `auth.tokenRefreshed` or `auth.refreshFailed`; a failed refresh
- *   ends the session;
+ *   one refresh; waiters hear `auth.tokenRefreshed` or `auth.refreshFailed`; a refresh the
+ *   server refuses ends the session, one it could not answer (down, 5xx) keeps it;
  * - logout: token-delete call, then metadata reset and auth and local storage cleared.
  */
 export const authMachine = setup({
@@ -133,6 +133,12 @@ export const authMachine = setup({
     isAccountDeleted: ({ event }) => {
       assertEvent(event, 'xstate.error.actor.registrationRequest');
       return toApiFailure(event.error).status === 410;
+    },
+    /** No answer from the server, or a server error: says nothing about the refresh token. */
+    isServerUnavailable: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.tokenRefresher');
+      const { status } = toApiFailure(event.error);
+      return status === 0 || status >= 500;
     },
     /** The request failed with a token that a finished refresh already replaced. */
     isTokenAlreadyReplaced: ({ context, event }) => {
@@ -271,11 +277,17 @@ export const authMachine = setup({
                 src: 'tokenRefresher',
                 input: tokenRefresherInput,
                 onDone: { target: 'active', actions: ['storeTokens', 'persistSession', 'emitTokenRefreshed'] },
-                // spec §4: if refresh fails, log out (the token is dead: no revoke call).
-                onError: {
-                  target: '#auth.signedOut',
-                  actions: ['emitRefreshFailed', 'clearSession', 'clearStorage', 'resetMetadata'],
-                },
+                onError: [
+                  // The server could not answer (down, or a 5xx): the refresh token was not
+                  // refused, so the session stays; the waiting requests fail, and the next
+                  // expired answer tries again once the server is back.
+                  { guard: 'isServerUnavailable', target: 'active', actions: 'emitRefreshFailed' },
+                  // spec §4: if refresh fails, log out (the token is dead: no revoke call).
+                  {
+                    target: '#auth.signedOut',
+                    actions: ['emitRefreshFailed', 'clearSession', 'clearStorage', 'resetMetadata'],
+                  },
+                ],
               },
             },
           },
