@@ -46,7 +46,7 @@ function callFilters(query: CallsQuery): CallFilters {
 }
 
 /** Tag calls (spec §2 Calls History and Upcoming Calls, §7). */
-export function callHandlers({ db, config }: HandlerContext): OperationHandlers {
+export function callHandlers({ db, config, adapters }: HandlerContext): OperationHandlers {
   return answeringDomainErrors({
     async listCalls(request: FastifyRequest) {
       const { userId } = caller(request);
@@ -74,7 +74,7 @@ export function callHandlers({ db, config }: HandlerContext): OperationHandlers 
 
     async getCallRecording(request: FastifyRequest, reply: FastifyReply) {
       const { id } = request.params as { id: number };
-      const recording = await findCallRecording(db, caller(request).userId, id);
+      const recording = await findCallRecording(db, caller(request).userId, id, adapters.telephony);
       return reply
         .type(recording.contentType)
         .header('content-disposition', `inline; filename="${recording.filename}"`)

@@ -13,9 +13,13 @@ export interface TwilioApiRequest {
   sid: string | undefined;
 }
 
+/** The audio the stand-in serves for every recording (GET …/Recordings/{Sid}.wav). */
+export const FAKE_RECORDING = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(40, 7)]);
+
 /**
  * A local HTTP server standing in for api.twilio.com, as far as TwilioTelephony uses it: Calls
- * created (POST …/Calls.json) and updated (POST …/Calls/{Sid}.json), answered with Twilio's JSON.
+ * created (POST …/Calls.json) and updated (POST …/Calls/{Sid}.json), answered with Twilio's JSON,
+ * and recordings' audio (GET …/Recordings/{Sid}.wav).
  * The official client talks to it over HTTP (TwilioTelephony's apiBaseUrl), so tests check our
  * adapter against Twilio's wire protocol; they play Twilio's side by posting signed callbacks.
  */
@@ -37,6 +41,12 @@ export class FakeTwilioApi {
         const path = request.url ?? '';
         const credentials = Buffer.from((request.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString('utf8');
         const params = new URLSearchParams(body);
+        if (/^\/2010-04-01\/Accounts\/AC\w+\/Recordings\/RE\w+\.wav$/.test(path)) {
+          fake.requests.push({ method: request.method ?? '', path, params, credentials, sid: undefined });
+          response.writeHead(200, { 'content-type': 'audio/x-wav' });
+          response.end(FAKE_RECORDING);
+          return;
+        }
         const created = /^\/2010-04-01\/Accounts\/(AC\w+)\/Calls\.json$/.exec(path);
         const updated = /^\/2010-04-01\/Accounts\/(AC\w+)\/Calls\/(CA\w+)\.json$/.exec(path);
         const call = created

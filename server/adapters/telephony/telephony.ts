@@ -67,6 +67,11 @@ export interface Telephony {
   readonly timeScale: number;
   /** Places one attempt and answers its outcome once the call has ended. */
   dial(request: DialRequest): Promise<DialOutcome>;
+  /**
+   * The audio (.wav) of a recording the provider keeps, by the recordingKey a DialOutcome gave;
+   * undefined when the key is not one of this provider's.
+   */
+  fetchRecording?(recordingKey: string): Promise<Buffer | undefined>;
 }
 
 /** The provider cannot place calls (misconfigured, or a part that is not implemented). */

@@ -6,7 +6,8 @@ import { callRecordings, calls, twilioCallLegs } from '../../db/schema/calls.ts'
 import { requestInstantCall } from '../../domain/calls/callRequests.ts';
 import { accountWithWidget, balanceOf, quietLog } from '../../domain/calls/callTestKit.ts';
 import { createCallRequestDeps } from '../../domain/calls/callRequests.ts';
-import { FakeTwilioApi, twilioSignatureFor } from '../../test/fakeTwilio.ts';
+import { FAKE_RECORDING, FakeTwilioApi, twilioSignatureFor } from '../../test/fakeTwilio.ts';
+import { signIn } from '../../test/accounts.ts';
 import { startTestServer, TEST_PUBLIC_URL, type TestApp, type TestServer } from '../../test/harness.ts';
 import { TwilioTelephony } from './twilioTelephony.ts';
 
@@ -118,6 +119,13 @@ describe('Twilio call placement (against a local stand-in for api.twilio.com)', 
     expect(await server.db.select().from(callRecordings).where(eq(callRecordings.callId, callId))).toMatchObject([{ storageKey: recordingUrl, duration: 42 }]);
     expect(await balanceOf(server.db, setup.userId)).toBe(19);
     expect(await server.db.select().from(creditLedger).where(eq(creditLedger.callId, callId))).toMatchObject([{ delta: -1, reason: 'call' }]);
+
+    // Calls History plays Twilio's recording, fetched with the account's credentials.
+    const { accessToken } = await signIn(app, setup.account.email, setup.account.password);
+    const played = await app.app.inject({ method: 'GET', url: `/api/client/calls/${callId}/recording`, headers: { authorization: `Bearer ${accessToken}` } });
+    expect(played.statusCode).toBe(200);
+    expect(played.rawPayload.equals(FAKE_RECORDING)).toBe(true);
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE123.wav`, credentials: `${ACCOUNT_SID}:${AUTH_TOKEN}` });
   });
 
   it('rings all agents at once, bridges the first to pick up and cancels the others', async () => {

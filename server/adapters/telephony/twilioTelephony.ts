@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
-import type { CallStatus, DialedLeg, DialOutcome, DialRequest, DialTarget, Telephony } from './telephony.ts';
+import { type CallStatus, type DialedLeg, type DialOutcome, type DialRequest, type DialTarget, type Telephony, TelephonyUnavailableError } from './telephony.ts';
 
 export interface TwilioTelephonyOptions {
   accountSid: string;
@@ -23,6 +23,7 @@ export type TwilioCallbackKind = (typeof TWILIO_CALLBACK_KINDS)[number];
 
 /** The longest bridged conversation (TwiML <Dial timeLimit>), as the simulator's. */
 const TALK_LIMIT_SECONDS = 1_800;
+const TWILIO_API = 'https://api.twilio.com';
 /** Twilio's terminal call statuses. */
 const ENDED = new Set(['completed', 'busy', 'no-answer', 'failed', 'canceled']);
 
@@ -104,6 +105,16 @@ export class TwilioTelephony implements Telephony {
   /** Verifies a callback Twilio posted to `url` (the full public URL) with its form parameters. */
   verifyCallback(url: string, params: Record<string, unknown>, signature: string | undefined): boolean {
     return twilio.validateRequest(this.#options.authToken, signature ?? '', url, params);
+  }
+
+  /** A recording's audio: its RecordingUrl (the recordingKey) as .wav, fetched with the account's credentials. */
+  async fetchRecording(recordingKey: string): Promise<Buffer | undefined> {
+    if (!recordingKey.startsWith(`${TWILIO_API}/`)) return undefined;
+    const url = `${this.#options.apiBaseUrl?.replace(/\/$/, '') ?? TWILIO_API}${recordingKey.slice(TWILIO_API.length)}.wav`;
+    const credentials = Buffer.from(`${this.#options.accountSid}:${this.#options.authToken}`).toString('base64');
+    const response = await fetch(url, { headers: { authorization: `Basic ${credentials}` } });
+    if (!response.ok) throw new TelephonyUnavailableError(`Twilio answered ${response.status} for the recording ${recordingKey}`);
+    return Buffer.from(await response.arrayBuffer());
   }
 
   async dial(request: DialRequest): Promise<DialOutcome> {
