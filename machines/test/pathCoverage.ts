@@ -1,14 +1,18 @@
 import { expect } from 'vitest';
 import {
+  createActor,
   createMachine,
   fromPromise,
+  type ActorScope,
   type AnyActorRef,
   type AnyMachineSnapshot,
   type AnyStateMachine,
+  type AnyTransitionDefinition,
   type EventFromLogic,
   type EventObject,
 } from 'xstate';
 import { createTestModel, getStateNodes } from 'xstate/graph';
+import { recordCoverage } from './coverageRecord.ts';
 
 /**
  * Generated path tests for a machine (STYLE.md, "Generate path tests with createTestModel").
@@ -35,6 +39,8 @@ export interface GeneratedPath {
   /** Steps after the initial snapshot, in order. */
   steps: PathStep[];
   initial: AnyMachineSnapshot;
+  /** The machine's input the path starts from. */
+  input: unknown;
 }
 
 /** A machine event as the model receives it: actor outcomes without their `actorId`, and delays. */
@@ -123,13 +129,10 @@ export function generatePaths<TMachine extends AnyStateMachine>(
   const result: GeneratedPath[] = [];
   const covered = new Set<string>();
   const add = (steps: PathStep[], description: string) => {
-    let previous = initial;
-    for (const step of steps) {
-      for (const taken of modelMachine.getTransitionData(previous, step.event)) covered.add(labels.get(taken) ?? '');
-      previous = step.state;
-    }
+    const path = { description: '', steps, initial, input: options.input };
+    walk(modelMachine, path, (transitions) => transitions.forEach((taken) => covered.add(labels.get(taken) ?? '')));
     const events = steps.map((s) => describeEvent(s.event)).join(' → ') || '(initial)';
-    result.push({ description: `${description} via ${events}`, steps, initial });
+    result.push({ ...path, description: `${description} via ${events}` });
   };
 
   // 1. The shortest path to every state (by state value; context only widens the search).
@@ -165,7 +168,7 @@ function transitionLabel(sourceId: string, eventType: string, index: number) {
   return `${sourceId} on ${eventType}#${index}`;
 }
 
-/** Every state node id and every transition (by label) of a machine's definition. */
+/** Every state node id and every transition (by label, eventless ones too) of a machine's definition. */
 function definitionOf(machine: AnyStateMachine) {
   const states = new Set<string>();
   const transitions = new Map<unknown, string>();
@@ -174,8 +177,43 @@ function definitionOf(machine: AnyStateMachine) {
     for (const [eventType, definitions] of node.transitions) {
       definitions.forEach((definition, index) => transitions.set(definition, transitionLabel(node.id, eventType, index)));
     }
+    node.always?.forEach((definition, index) => transitions.set(definition, transitionLabel(node.id, 'always', index)));
   }
   return { states, transitions };
+}
+
+/**
+ * Replays a path on the model without side effects (no action runs) and reports every microstep:
+ * the transitions it took — eventless ones included, so a state that is only passed through
+ * counts as reached — and the snapshot after it.
+ */
+function walk(
+  model: AnyStateMachine,
+  path: GeneratedPath,
+  visit: (transitions: readonly AnyTransitionDefinition[], snapshot: AnyMachineSnapshot) => void,
+) {
+  let recording = false;
+  const self = createActor(model, {
+    input: path.input,
+    inspect: (event) => {
+      if (recording && event.type === '@xstate.microstep') visit(event._transitions, event.snapshot as AnyMachineSnapshot);
+    },
+  });
+  const scope = {
+    self,
+    system: self.system,
+    id: '',
+    sessionId: '',
+    logger: () => {},
+    defer: () => {},
+    emit: () => {},
+    stopChild: () => {},
+    actionExecutor: () => {},
+  } as unknown as ActorScope<AnyMachineSnapshot, EventObject>;
+  recording = true;
+  let snapshot = model.getInitialSnapshot(scope as never, path.input) as AnyMachineSnapshot;
+  visit([], snapshot);
+  for (const step of path.steps) snapshot = model.transition(snapshot as never, step.event, scope as never) as AnyMachineSnapshot;
 }
 
 export interface Coverage {
@@ -195,18 +233,22 @@ export function coverageOf(machine: AnyStateMachine, paths: GeneratedPath[]): Co
   const reachedStates = new Set<string>();
   const takenTransitions = new Set<string>();
   for (const path of paths) {
-    let previous = path.initial;
-    for (const node of previous._nodes) reachedStates.add(node.id);
-    for (const step of path.steps) {
-      for (const taken of model.getTransitionData(previous, step.event)) takenTransitions.add(modelLabels.get(taken) ?? '');
-      for (const node of step.state._nodes) reachedStates.add(node.id);
-      previous = step.state;
-    }
+    walk(model, path, (transitions, snapshot) => {
+      for (const node of snapshot._nodes) reachedStates.add(node.id);
+      for (const taken of transitions) {
+        reachedStates.add(taken.source.id);
+        takenTransitions.add(modelLabels.get(taken) ?? '');
+      }
+    });
   }
-  return {
-    missingStates: [...real.states].filter((id) => !reachedStates.has(id)),
-    missingTransitions: [...real.transitions.values()].filter((label) => !takenTransitions.has(label)),
-  };
+  const missingStates = [...real.states].filter((id) => !reachedStates.has(id));
+  const missingTransitions = [...real.transitions.values()].filter((label) => !takenTransitions.has(label));
+  recordCoverage({
+    machine: machine.id,
+    states: { covered: [...real.states].filter((id) => reachedStates.has(id)), missing: missingStates },
+    transitions: { covered: [...real.transitions.values()].filter((label) => takenTransitions.has(label)), missing: missingTransitions },
+  });
+  return { missingStates, missingTransitions };
 }
 
 export function expectFullCoverage(machine: AnyStateMachine, paths: GeneratedPath[]) {

@@ -7,6 +7,7 @@ import { provideCreditsMachine } from '../features/billing/credits.actors.ts';
 import { createAuthSessionPort } from '../session/authSessionPort.ts';
 import type { RootActors } from '../session/rootActors.ts';
 import { provideStartupMachine } from './shell/startup.actors.ts';
+import { inspect } from '../ui/inspector.ts';
 
 /**
  * Creates the root actors once (ARCHITECTURE.md, "Root actors"). The API client exists first
@@ -16,9 +17,9 @@ import { provideStartupMachine } from './shell/startup.actors.ts';
 export function createRootActors(): RootActors {
   const session = createAuthSessionPort();
   const api = createApiClient({ session });
-  const startup = createActor(provideStartupMachine(api));
-  const credits = createActor(provideCreditsMachine(api));
-  const auth = createActor(provideAuthMachine({ api, resetMetadata: () => startup.send({ type: 'auth.signedOut' }) }));
+  const startup = createActor(provideStartupMachine(api), { inspect });
+  const credits = createActor(provideCreditsMachine(api), { inspect });
+  const auth = createActor(provideAuthMachine({ api, resetMetadata: () => startup.send({ type: 'auth.signedOut' }) }), { inspect });
   session.attach(auth);
   startup.start();
   credits.start();

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { ListMachine } from '../../machines/list/list.machine.ts';
 import type { ListFilters, ListView } from '../../machines/list/list.types.ts';
 import { searchFromView, viewFromSearch, type ListSearch } from '../../machines/list/list.view.ts';
+import { inspect } from './inspector.ts';
 
 export interface UseListMachineOptions<TFilters extends ListFilters, TRow> {
   /** The screen's list machine with its loader and notices provided. */
@@ -30,7 +31,7 @@ export function useListMachine<TFilters extends ListFilters, TRow>({ machine, de
         syncUrl: ({ context }) => onSearchChange(searchFromView(context.view, context.defaults)),
       },
     }),
-    { input: { view: viewFromSearch(search, defaults), defaults } },
+    { input: { view: viewFromSearch(search, defaults), defaults }, inspect },
   );
 
   useEffect(() => {

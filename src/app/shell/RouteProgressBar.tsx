@@ -3,10 +3,11 @@ import { useRouterState } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { routeProgressMachine } from '../../../machines/routeProgress/routeProgress.machine.ts';
+import { inspect } from '../../ui/inspector.ts';
 
 /** spec §2 Shell: the thin progress bar animated on route change (decorative). */
 export function RouteProgressBar() {
-  const progress = useActorRef(routeProgressMachine);
+  const progress = useActorRef(routeProgressMachine, { inspect });
   const value = useSelector(progress, (snapshot) => snapshot.context.value);
   const loading = useRouterState({ select: (state) => state.isLoading });
   useEffect(() => {

@@ -23,6 +23,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { WorkingHoursEditor } from '../../ui/WorkingHoursEditor.tsx';
 import { provideAgentFormMachine } from './agentForm.actors.ts';
+import { inspect } from '../../ui/inspector.ts';
 
 export interface AgentFormPageProps {
   /** The agent to edit (/agents/manage/{agentId}); null creates one (/agents/manage). */
@@ -37,7 +38,7 @@ export function AgentFormPage({ agentId }: AgentFormPageProps) {
   const { t, i18n } = useLingui();
   const { api, startup } = useRootActors();
   const router = useRouter();
-  const form = useActorRef(provideAgentFormMachine(api, startup, router), { input: { agentId } });
+  const form = useActorRef(provideAgentFormMachine(api, startup, router), { input: { agentId }, inspect });
   const loading = useSelector(form, isLoading);
   const shown = useSelector(form, isFormShown);
   const saving = useSelector(form, isSaving);

@@ -15,6 +15,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { SwitchField } from '../../ui/SwitchField.tsx';
 import { useListMachine } from '../../ui/useListMachine.ts';
 import { agentsDefaults, agentsListMessages, provideAgentRowActions, provideAgentsList, type Agent, type AgentsFilters } from './agentsList.actors.ts';
+import { inspect } from '../../ui/inspector.ts';
 
 /** The list has nothing to keep in the URL. */
 const NO_SEARCH: ListSearch<AgentsFilters> = {};
@@ -33,6 +34,7 @@ export function AgentsPage() {
       list.send({ type: 'data.changed' });
       startup.send({ type: 'toolbox.changed' });
     }),
+    { inspect },
   );
 
   const status = useSelector(list, listStatus);

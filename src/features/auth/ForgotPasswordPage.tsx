@@ -13,6 +13,7 @@ import { messageText } from '../../ui/messageText.ts';
 import { Notice } from '../../ui/Notice.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AuthHeading } from './AuthHeading.tsx';
+import { inspect } from '../../ui/inspector.ts';
 
 /** spec §2 Forgot password: "Forgotten Password ?"; submit disabled while invalid or empty. */
 export function ForgotPasswordPage() {
@@ -28,6 +29,7 @@ export function ForgotPasswordPage() {
         redirectToAuth: () => void router.navigate({ to: '/auth', replace: true }),
       },
     }),
+    { inspect },
   );
   const draft = useSelector(form, (snapshot) => snapshot.context.form);
   const failure = useSelector(form, (snapshot) => snapshot.context.error);

@@ -13,6 +13,7 @@ import { Notice } from '../../ui/Notice.tsx';
 import { RouterLink } from '../../ui/RouterLink.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AuthHeading } from './AuthHeading.tsx';
+import { inspect } from '../../ui/inspector.ts';
 
 /** spec §2 Login: Email, Password, a Forgot link and Sign In; the auth machine does the rest. */
 export function LoginPage() {
@@ -24,6 +25,7 @@ export function LoginPage() {
         requestSignIn: ({ context }) => auth.send({ type: 'user.login', ...context.form.values }),
       },
     }),
+    { inspect },
   );
   const draft = useSelector(form, (snapshot) => snapshot.context.form);
   const busy = useSelector(auth, isLoggingIn);

@@ -17,6 +17,7 @@ import { policyLinks } from '../../ui/policyLinks.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { AuthHeading } from './AuthHeading.tsx';
 import { provideRegistrationMachine } from './registration.actors.ts';
+import { inspect } from '../../ui/inspector.ts';
 
 export interface RegistrationPageProps {
   /** Query `rel`: which thank-you page follows (ty, ty2, else the main one). */
@@ -38,7 +39,7 @@ export function RegistrationPage({ rel, src, sscid }: RegistrationPageProps) {
   const { auth } = useRootActors();
   const router = useRouter();
   const [input] = useState(() => ({ rel, leadSource: src, sscid, timezone: guessTimezone() }));
-  const form = useActorRef(provideRegistrationMachine(auth, router), { input });
+  const form = useActorRef(provideRegistrationMachine(auth, router), { input, inspect });
   const draft = useSelector(form, (snapshot) => snapshot.context.form);
   const failure = useSelector(form, (snapshot) => snapshot.context.error);
   const busy = useSelector(form, (snapshot) => snapshot.matches('checkingBot') || snapshot.matches('submitting'));

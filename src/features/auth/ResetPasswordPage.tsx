@@ -15,6 +15,7 @@ import { messageText } from '../../ui/messageText.ts';
 import { Notice } from '../../ui/Notice.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AuthHeading } from './AuthHeading.tsx';
+import { inspect } from '../../ui/inspector.ts';
 
 /** spec §2 New password at /reset/{verificationCode}: "New Password ?"; submit disabled while empty. */
 export function ResetPasswordPage({ verificationCode }: { verificationCode: string }) {
@@ -37,7 +38,7 @@ export function ResetPasswordPage({ verificationCode }: { verificationCode: stri
         redirectToAuth: () => void router.navigate({ to: '/auth', replace: true }),
       },
     }),
-    { input: { verificationCode } },
+    { input: { verificationCode }, inspect },
   );
   const draft = useSelector(form, (snapshot) => snapshot.context.form);
   const failure = useSelector(form, (snapshot) => snapshot.context.error);

@@ -12,6 +12,7 @@ import { messageText } from '../../ui/messageText.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { Notice } from '../../ui/Notice.tsx';
 import { CLIENT_ID } from './auth.actors.ts';
+import { inspect } from '../../ui/inspector.ts';
 
 /** spec §2 Verify: spinner, then the verified name; after 3 s the route becomes /auth/login. */
 export function VerifyPage({ verificationCode, type }: { verificationCode: string; type: VerificationType }) {
@@ -35,7 +36,7 @@ export function VerifyPage({ verificationCode, type }: { verificationCode: strin
         redirectToLogin: () => void router.navigate({ to: '/auth/login', replace: true }),
       },
     }),
-    { input: { verificationCode, type } },
+    { input: { verificationCode, type }, inspect },
   );
   const verifying = useSelector(verification, (snapshot) => snapshot.matches('verifying'));
   const name = useSelector(verification, (snapshot) => snapshot.context.name);

@@ -16,6 +16,7 @@ import { creditPackLabel, formatPrice } from '../../ui/formatting.ts';
 import { provideBillingMachine, provideSpentCreditsMachine } from './billing.actors.ts';
 import { type BillingSetting, billingSettingOf } from './billingSetting.ts';
 import { PaymentForm } from './PaymentForm.tsx';
+import { inspect } from '../../ui/inspector.ts';
 
 /** Two readings of the polled auto-recharge are the same setting (each poll parses a new object). */
 function sameAutoRecharge(a: AutoRechargeSetting | null, b: AutoRechargeSetting | null): boolean {
@@ -47,8 +48,8 @@ export function BillingPage() {
 function BillingContent({ record, packs, setting }: { record: CreditsRecord; packs: CreditPack[]; setting: BillingSetting }) {
   const { t, i18n } = useLingui();
   const { api, credits } = useRootActors();
-  const billing = useActorRef(provideBillingMachine(api, credits), { input: { autoRecharge: record.autoRecharge } });
-  const spentCredits = useActorRef(provideSpentCreditsMachine(api), { input: { balance: record.credits } });
+  const billing = useActorRef(provideBillingMachine(api, credits), { input: { autoRecharge: record.autoRecharge }, inspect });
+  const spentCredits = useActorRef(provideSpentCreditsMachine(api), { input: { balance: record.credits }, inspect });
   const state = useSelector(billing, (snapshot) => snapshot.value);
   const { autoRecharge, savedCard } = useSelector(billing, (snapshot) => snapshot.context);
   const spent = useSelector(spentCredits, (snapshot) => snapshot.context.spent?.spent ?? null);

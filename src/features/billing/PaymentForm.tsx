@@ -23,6 +23,7 @@ import { LocalCardForm } from './LocalCardForm.tsx';
 import { createLocalCardProcessor, type LocalCardEntry } from './localCardProcessor.ts';
 import { StripeCardForm } from './StripeCardForm.tsx';
 import { ThreeDSecureChallenge, useThreeDSecureChallenge } from './ThreeDSecureChallenge.tsx';
+import { inspect } from '../../ui/inspector.ts';
 
 /** spec §4 Payment form mode and Submit flow, §5 Payment form. */
 export function PaymentForm({
@@ -71,7 +72,7 @@ export function PaymentForm({
       onAutoRechargeRemoved,
     }),
   );
-  const actor = useActorRef(form, { input });
+  const actor = useActorRef(form, { input, inspect });
   const context = useSelector(actor, (snapshot) => snapshot.context);
   const busy = useSelector(actor, isBusy);
   const confirming = useSelector(actor, isConfirmingOneTime);

@@ -32,6 +32,7 @@ import { callsDefaults, provideCallsExport, provideCallsList, type Call } from '
 import { callStatusFilterLabels, callStatusLabels, callsMessages, callTypeLabels } from './calls.messages.ts';
 import { CALL_STATUSES, CALL_TYPES, CALLS_PER_PAGE, type CallsFilters } from './calls.search.ts';
 import { RecordingCell } from './RecordingCell.tsx';
+import { inspect } from '../../ui/inspector.ts';
 
 export interface CallsPageProps {
   search: ListSearch<CallsFilters>;
@@ -46,7 +47,7 @@ export function CallsPage({ search, onSearchChange }: CallsPageProps) {
   const today = todayIn(timeZone);
   const defaults = useMemo(() => callsDefaults(today), [today]);
   const list = useListMachine({ machine: provideCallsList(api, timeZone), defaults, search, onSearchChange });
-  const exporter = useActorRef(provideCallsExport(api, timeZone, saveFile));
+  const exporter = useActorRef(provideCallsExport(api, timeZone, saveFile), { inspect });
 
   const status = useSelector(list, listStatus);
   const rows = useSelector(list, listVisibleRows);

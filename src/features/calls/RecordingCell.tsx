@@ -10,6 +10,7 @@ import { useEffect } from 'react';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { saveFile } from '../../ui/saveFile.ts';
 import { provideRecording, type Call } from './calls.actors.ts';
+import { inspect } from '../../ui/inspector.ts';
 
 /**
  * spec §2 Calls History: a recording's play popover with an audio player, and a download as
@@ -33,7 +34,7 @@ function RecordingPopover({ call }: { call: Pick<Call, 'id' | 'convertId'> }) {
   const { t } = useLingui();
   const { api } = useRootActors();
   const callId = call.convertId;
-  const recording = useActorRef(provideRecording(api, call, saveFile));
+  const recording = useActorRef(provideRecording(api, call, saveFile), { inspect });
   const file = useSelector(recording, (snapshot) => snapshot.context.file);
   const loading = useSelector(recording, (snapshot) => snapshot.matches('loading'));
   const failed = useSelector(recording, (snapshot) => snapshot.matches('failed'));

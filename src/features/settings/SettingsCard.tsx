@@ -11,6 +11,7 @@ import type { CardValues, SettingsCardInput } from '../../../machines/settings/s
 import { isHelperShown, isSaveDisabled, isSubmitting } from '../../../machines/settings/settingsCard.selectors.ts';
 import { messageText } from '../../ui/messageText.ts';
 import { provideSettingsCard, type CardWiring } from './settings.actors.ts';
+import { inspect } from '../../ui/inspector.ts';
 
 export interface CardFields {
   draft: FormDraft<CardValues>;
@@ -35,7 +36,7 @@ export function SettingsCard({
   children: (fields: CardFields) => ReactNode;
 }) {
   const { i18n } = useLingui();
-  const card = useActorRef(provideSettingsCard(wiring), { input });
+  const card = useActorRef(provideSettingsCard(wiring), { input, inspect });
   const draft = useSelector(card, (snapshot) => snapshot.context.form);
   const busy = useSelector(card, isSubmitting);
   const disabled = useSelector(card, isSaveDisabled);

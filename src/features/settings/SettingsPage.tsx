@@ -25,12 +25,13 @@ import { changePassword, provideSettingsMachine, updateUser } from './settings.a
 import { SettingsCard } from './SettingsCard.tsx';
 import { TimeZoneField } from './TimeZoneField.tsx';
 import { TwilioNumberField, type TwilioNumber } from './TwilioNumberField.tsx';
+import { inspect } from '../../ui/inspector.ts';
 
 /** spec §2 Settings: Account Settings with four cards. */
 export function SettingsPage() {
   const { t, i18n } = useLingui();
   const { api, auth, startup } = useRootActors();
-  const page = useActorRef(provideSettingsMachine(api));
+  const page = useActorRef(provideSettingsMachine(api), { inspect });
   const profile = useSelector(page, (snapshot) => snapshot.context.profile);
   const failure = useSelector(page, (snapshot) => snapshot.context.error);
   const failed = useSelector(page, (snapshot) => snapshot.matches('failed'));

@@ -24,6 +24,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { CodeStep } from './CodeStep.tsx';
 import { DesignStepSlot, GeneralStepSlot } from './WizardStepSlots.tsx';
 import { provideWidgetWizardMachine, sanitizeDisclaimer } from './widgetWizard.actors.ts';
+import { inspect } from '../../ui/inspector.ts';
 
 type Named = { id: number; name: string };
 
@@ -66,7 +67,7 @@ export function WidgetWizardPage({ widgetId, urlStep }: { widgetId: number | nul
     callingRules: (metadata?.callingRules as Named[] | undefined) ?? [],
     sanitizeHtml: sanitizeDisclaimer,
   };
-  const actor = useActorRef(machine, { input });
+  const actor = useActorRef(machine, { input, inspect });
 
   const step = useSelector(actor, currentStep);
   const loading = useSelector(actor, isLoading);

@@ -21,6 +21,7 @@ import { widgetTypeLabel } from '../../ui/widgetTypes.ts';
 import { provideWidgetRowActions, provideWidgetsList, widgetsDefaults, widgetsMessages } from './widgets.actors.ts';
 import type { Widget } from './widgets.rows.ts';
 import { WIDGET_STATUSES, type WidgetsFilters, type WidgetStatus } from './widgets.search.ts';
+import { inspect } from '../../ui/inspector.ts';
 
 export interface WidgetsPageProps {
   search: ListSearch<WidgetsFilters>;
@@ -40,6 +41,7 @@ export function WidgetsPage({ search, onSearchChange }: WidgetsPageProps) {
       list.send({ type: 'data.changed' });
       startup.send({ type: 'toolbox.changed' });
     }),
+    { inspect },
   );
 
   const status = useSelector(list, listStatus);

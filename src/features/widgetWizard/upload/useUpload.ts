@@ -6,6 +6,7 @@ import { createAuthSessionPort } from '../../../session/authSessionPort.ts';
 import { useRootActors } from '../../../session/RootActorsContext.tsx';
 import type { UploadFieldState } from '../../../ui/FileUpload.tsx';
 import { provideUploadMachine } from './upload.actors.ts';
+import { inspect } from '../../../ui/inspector.ts';
 
 /**
  * One upload field of the widget wizard (spec §4 Upload): the Design step's picture
@@ -22,7 +23,7 @@ export function useUpload(kind: UploadKind, onUploaded: (url: string | null) => 
     session.attach(auth);
     return provideUploadMachine(session);
   }, [auth]);
-  const actor = useActorRef(machine, { input: { kind } });
+  const actor = useActorRef(machine, { input: { kind }, inspect });
   useEffect(() => {
     const subscription = actor.on('upload.changed', (event) => onUploaded(event.url));
     return () => subscription.unsubscribe();
