@@ -1,5 +1,6 @@
-// Call now to first dial (issue 7): the real app (PGlite on a temporary data directory, the call
-// simulator at its default speed) listening on a local port; 100 visitors, each from their own
+// Call now to first dial (issue 7): the real app (PGlite on a temporary data directory — or the
+// PostgreSQL of DATABASE_URL, e.g. `npx node scripts/with-postgres.ts node bench/run.ts --only
+// firstdial` — and the call simulator at its default speed) listening on a local port; 100 visitors, each from their own
 // address and number, ask for a call at the same moment (POST /widget-api/calls); measured from
 // sending each request to the simulator's first agent dial of that call (DialRequest.onFirstDial).
 // Also the embeddable script's size (dist/widget/widget.js, gzip).
@@ -22,6 +23,7 @@ const CONCURRENT = 100;
 const WARMUP = 10;
 
 export interface FirstDialFigures {
+  engine: 'pglite' | 'postgresql';
   requests: number;
   /** Request sent → first agent dial, one request at a time (the warm-up), ms. */
   alone: { p50: number; p99: number; max: number };
@@ -69,7 +71,8 @@ export async function measureFirstDial(log: (line: string) => void): Promise<Fir
       }),
   });
   // Each visitor from their own address (X-Forwarded-For), as on the open web: the per-address limit is not what is measured.
-  const instance = await startInstance({ dataDir, env: { TRUST_PROXY: 'true', LOG_LEVEL: 'warn' }, telephony: timed });
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const instance = await startInstance({ dataDir, databaseUrl, env: { TRUST_PROXY: 'true', LOG_LEVEL: 'warn' }, telephony: timed });
   try {
     const setup = await accountWithWidget(instance.db, { useAgents: true, callingRuleId: 1, numberOfTries: 1, agents: [{ phone: '+14155550201' }, { phone: '+14155550202' }] });
     await changeCredits(instance.db, { userId: setup.userId, delta: 1_000, reason: 'adjustment' });
@@ -100,6 +103,7 @@ export async function measureFirstDial(log: (line: string) => void): Promise<Fir
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     return {
+      engine: databaseUrl ? 'postgresql' : 'pglite',
       requests: CONCURRENT,
       alone: quantiles(warmup.map(({ number, sent: at }) => dialedAt.get(number)! - at)),
       firstDial: quantiles(sent.map(({ number, sent: at }) => dialedAt.get(number)! - at)),
@@ -114,7 +118,7 @@ export async function measureFirstDial(log: (line: string) => void): Promise<Fir
 }
 
 export function printFirstDial(figures: FirstDialFigures): void {
-  printColumns(`Call now → first agent dial (simulator), ${figures.requests} concurrent requests`, ['p50', 'p99', 'max'], [
+  printColumns(`Call now → first agent dial (simulator, ${figures.engine}), ${figures.requests} concurrent requests`, ['p50', 'p99', 'max'], [
     [`one at a time, ${WARMUP} requests (ms)`, [ms(figures.alone.p50), ms(figures.alone.p99), ms(figures.alone.max)]],
     ['request → first dial (ms)', [ms(figures.firstDial.p50), ms(figures.firstDial.p99), ms(figures.firstDial.max)]],
     ['request → 202 answer (ms)', [ms(figures.response.p50), ms(figures.response.p99), ms(figures.response.max)]],

@@ -9,7 +9,7 @@ import { type CallLog, createCallRequestDeps } from '../domain/calls/callRequest
 import { ScheduledCallsWorker } from '../workers/scheduledCallsWorker.ts';
 import { FAST_PASSWORD_HASHING, TEST_PUBLIC_URL } from './harness.ts';
 
-/** A server instance as server/main.ts runs one, on a PGlite data directory, without listening. */
+/** A server instance as server/main.ts runs one, on a PGlite data directory (or PostgreSQL), without listening. */
 export interface Instance {
   app: FastifyInstance;
   db: Database;
@@ -23,6 +23,8 @@ export interface Instance {
 
 export interface InstanceOptions {
   dataDir: string;
+  /** PostgreSQL instead of PGlite in dataDir (the benchmark under scripts/with-postgres.ts). */
+  databaseUrl?: string;
   /** Environment variables over the test defaults (e.g. CALL_SIMULATOR_SPEED). */
   env?: Record<string, string>;
   /** Wraps the configured telephony (e.g. to time its dials). */
@@ -43,7 +45,7 @@ export interface InstanceOptions {
 export async function startInstance(options: InstanceOptions): Promise<Instance> {
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL, ...options.env },
-    { databaseUrl: undefined, pgliteDir: options.dataDir, passwordHashParams: FAST_PASSWORD_HASHING },
+    { databaseUrl: options.databaseUrl, pgliteDir: options.dataDir, passwordHashParams: FAST_PASSWORD_HASHING },
   );
   const database: DatabaseHandle = await openDatabase(config, { pgliteDump: options.pgliteDump });
   await prepareDatabase(database);
