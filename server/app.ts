@@ -16,10 +16,11 @@ import { assertContractCovered, type Contract, loadContract } from './http/contr
 import { registerDevMailbox } from './http/devMailbox.ts';
 import { registerFileServing } from './http/fileServing.ts';
 import { answerFrameworkError, installErrorHandler, notFoundBody } from './http/errorHandler.ts';
-import { serializeRequestForLog } from './http/logRedaction.ts';
+import { loggerOptions } from './http/logRedaction.ts';
 import { installPaymentsRuntime } from './http/paymentsRuntime.ts';
 import { installRequestBodyRules } from './http/requestBodies.ts';
 import { installRequestValidation } from './http/requestValidation.ts';
+import { installSecurityHeaders, notFoundRateLimit } from './http/security.ts';
 import { registerSpa, sendSpaIndex, SPA_DIR, wantsSpaPage } from './http/spa.ts';
 import { installMultipartUploads } from './http/uploads.ts';
 import { registerTwilioCallbacks } from './http/twilioCallbacks.ts';
@@ -37,6 +38,8 @@ export interface AppOptions {
   contract?: Contract;
   /** Defaults to dist/app; tests point it elsewhere. */
   spaDir?: string;
+  /** Where the log goes; defaults to stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Largest accepted JSON or form body (413 above); multipart uploads (5 MB, spec §9) are limited by their parser. */
@@ -48,9 +51,9 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
  * mailbox and the SPA. Ready to `listen` or `inject`.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, db, contract = loadContract(), spaDir = SPA_DIR } = options;
+  const { config, db, contract = loadContract(), spaDir = SPA_DIR, logStream } = options;
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: serializeRequestForLog } },
+    logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // The SPA calls /client/agents/ with a trailing slash (spec §7). Path parameters may be as
@@ -66,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installRequestValidation(app);
   installRequestBodyRules(app, contract);
   installErrorHandler(app);
+  await installSecurityHeaders(app, { recaptcha: Boolean(config.recaptchaSecret) });
 
   // spec §7: the token endpoint takes a form body, as the original product sends.
   await app.register(fastifyFormbody);
@@ -96,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFileServing(app, db, adapters.storage);
   const spa = await registerSpa(app, spaDir);
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler({ preHandler: await notFoundRateLimit(app) }, (request, reply) => {
     if (spa.served && wantsSpaPage(request)) return sendSpaIndex(reply, spaDir);
     return reply.code(404).send(notFoundBody(request));
   });

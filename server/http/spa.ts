@@ -34,6 +34,8 @@ export async function registerSpa(app: FastifyInstance, spaDir = SPA_DIR): Promi
   await app.register(fastifyStatic, {
     root: spaDir,
     index: false,
+    // The build's own files (.vite/manifest.json, .source-hash) are not part of the site.
+    dotfiles: 'ignore',
     setHeaders(reply, filePath) {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', isHashedAsset ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');

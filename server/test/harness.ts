@@ -60,6 +60,8 @@ export interface VariantOptions {
   adapters?: (log: Parameters<AdapterFactory>[0], base: Adapters) => Adapters;
   /** Serve this folder as the built SPA. */
   spaDir?: string;
+  /** Receives the app's log (set the level with `config.logLevel`). */
+  logStream?: NodeJS.WritableStream;
 }
 
 const contractResponses = new ContractResponses();
@@ -74,7 +76,7 @@ export async function startTestServer(options: { config?: Partial<Config> } = {}
   const db = database.handle.db;
   const apps: FastifyInstance[] = [];
 
-  async function makeApp({ config: overrides = {}, adapters, spaDir }: VariantOptions) {
+  async function makeApp({ config: overrides = {}, adapters, spaDir, logStream }: VariantOptions) {
     const config = loadConfig(
       { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL },
       { databaseUrl: database.url, pgliteDir: null, passwordHashParams: FAST_PASSWORD_HASHING, ...options.config, ...overrides },
@@ -83,6 +85,7 @@ export async function startTestServer(options: { config?: Partial<Config> } = {}
       config,
       db,
       spaDir,
+      logStream,
       adapters: (log) => {
         const base = createAdapters(config, db, log);
         return adapters ? adapters(log, base) : base;

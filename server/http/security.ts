@@ -1,0 +1,80 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { ApiError } from './apiError.ts';
+import { wantsSpaPage } from './spa.ts';
+
+/** Stripe.js and its frames (card fields, 3-D Secure), per Stripe's CSP guide. */
+const STRIPE = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+/** reCAPTCHA v3 (src/features/auth/botCheck.ts), only when the server verifies its tokens. */
+const RECAPTCHA = { script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'], frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'] };
+
+/**
+ * The Content-Security-Policy of every response. Scripts only from our origin (the build has no
+ * inline script) and Stripe's; styles also inline, because Emotion (Chakra) and the widget
+ * preview write <style> elements at run time; images and audio from our origin (uploads under
+ * /files) or data:/blob: URLs; the dashboard is never framed (frame-ancestors 'none'). The embed
+ * script runs in host pages, under their policy, not this one.
+ */
+export function contentSecurityPolicy({ recaptcha }: { recaptcha: boolean }): Record<string, string[]> {
+  const optional = recaptcha ? RECAPTCHA : { script: [], frame: [] };
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...STRIPE.script, ...optional.script],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'media-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...STRIPE.connect],
+    'frame-src': ["'self'", ...STRIPE.frame, ...optional.frame],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+  };
+}
+
+/** Resources host pages load from other origins: the embed script, its API, uploaded pictures. */
+const CROSS_ORIGIN_PATHS = /^\/(widget\.js|widget-api\/|files\/)/;
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Security headers on every response (issue 8): the CSP above, nosniff, no referrer, no framing,
+ * same-origin resource policy except for the widget's public resources, and HSTS only when the
+ * request came over TLS (directly, or through a trusted proxy's X-Forwarded-Proto).
+ */
+export async function installSecurityHeaders(app: FastifyInstance, options: { recaptcha: boolean }): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (CROSS_ORIGIN_PATHS.test(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+}
+
+/** Unknown addresses one client may ask for per minute before answering 429 (probing for URLs). */
+export const NOT_FOUND_LIMIT = { max: 60, timeWindow: 60_000 };
+
+/**
+ * The not-found handler's rate limit, per client address: unknown API routes and files count;
+ * page navigations the SPA answers (any deep link) do not.
+ */
+export async function notFoundRateLimit(app: FastifyInstance): Promise<preHandlerAsyncHookHandler> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...NOT_FOUND_LIMIT,
+    allowList: (request) => wantsSpaPage(request),
+    // The plugin sets Retry-After; the error handler answers the contract's Error body.
+    errorResponseBuilder: () => new ApiError(429, 'too_many_requests', 'Too many requests for unknown addresses. Please try again later.'),
+  });
+  return app.rateLimit() as preHandlerAsyncHookHandler;
+}

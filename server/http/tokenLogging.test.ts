@@ -1,0 +1,62 @@
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailMessage } from '../adapters/mail/mail.ts';
+import { codeFromLink, refresh, signIn, uniqueEmail } from '../test/accounts.ts';
+import { startTestServer, type TestApp, type TestServer } from '../test/harness.ts';
+
+// Issue 8: tokens never logged. The whole log, at the most verbose level, of an account's life:
+// sign-up, e-mail verification, sign-in, refresh, API calls, password reset, and the SPA pages
+// and Stripe return URL that carry codes and secrets. The e-mails go to a fake, not the
+// development outbox (which prints its links on purpose, and is off in production).
+
+let server: TestServer;
+let app: TestApp;
+let log = '';
+const mails: MailMessage[] = [];
+const linkIn = (to: string) => /https?:\/\/\S+/.exec(mails.findLast((mail) => mail.to === to)!.text)![0];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  app = await server.variant({
+    config: { logLevel: 'trace' },
+    logStream: stream,
+    adapters: (_log, base) => ({ ...base, mail: { description: 'test mail', send: async (message) => void mails.push(message) } }),
+  });
+});
+afterAll(() => server?.close());
+
+describe('the server log', () => {
+  it('never holds a password, a token, an e-mailed code or a client secret', async () => {
+    const email = uniqueEmail('logged');
+    const password = 'never-in-the-log-1';
+    const register = await app.request({
+      method: 'POST',
+      url: '/api/user/register',
+      body: { fullname: 'Log Reader', email, phone: '+12015550123', password, timezone: 'UTC', captchaToken: 'captcha-token-secret' },
+    });
+    expect(register.status).toBe(201);
+    const verifyCode = codeFromLink(linkIn(email));
+    await app.request({ method: 'GET', url: `/verify/${verifyCode}?type=account`, headers: { accept: 'text/html' } });
+    expect((await app.request({ method: 'POST', url: `/api/user/verify-email/${verifyCode}`, body: { client_id: 'dashboard' } })).status).toBe(200);
+
+    const tokens = await signIn(app, email, password);
+    const refreshed = await refresh(app, tokens.refreshToken);
+    expect(refreshed.status).toBe(200);
+    const cookie = 'session=cookie-value-secret';
+    await app.request({ method: 'GET', url: '/api/user', token: refreshed.body.accessToken, headers: { cookie } });
+    await app.request({ method: 'GET', url: '/billing/success?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_abc', headers: { accept: 'text/html' } });
+
+    await app.request({ method: 'PUT', url: '/api/user/password-reset', body: { email } });
+    const resetCode = codeFromLink(linkIn(email));
+    const newPassword = 'also-never-logged-2';
+    await app.request({ method: 'GET', url: `/reset/${resetCode}`, headers: { accept: 'text/html' } });
+    expect((await app.request({ method: 'POST', url: `/api/user/password-reset/${resetCode}`, body: { password: newPassword, isForgotPassword: true } })).status).toBe(200);
+
+    expect(log).toContain('incoming request');
+    expect(log).toContain('/api/user/verify-email/[redacted]');
+    const secrets = { password, newPassword, verifyCode, resetCode, cookie, captcha: 'captcha-token-secret', clientSecret: 'pi_1_secret_abc', ...tokens, refreshedAccess: refreshed.body.accessToken, refreshedRefresh: refreshed.body.refreshToken };
+    for (const [name, secret] of Object.entries(secrets)) expect(log.includes(String(secret)), `${name} is in the log`).toBe(false);
+  });
+});
