@@ -139,13 +139,13 @@ async function injectChecked(app: FastifyInstance, request: ApiRequest): Promise
   };
 }
 
-interface TestDatabase {
+export interface TestDatabase {
   handle: DatabaseHandle;
   url: string | undefined;
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: null }, { pgliteDump: await pgliteTemplate() });
