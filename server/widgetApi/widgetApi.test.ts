@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DialOutcome, Telephony } from '../adapters/telephony/telephony.ts';
 import { analyticsEvents } from '../db/schema/analytics.ts';
 import { calls, scheduledCalls } from '../db/schema/calls.ts';
@@ -103,6 +103,19 @@ async function siteWithWidgets(types: number[] = [3]) {
   return { client, website, widgets };
 }
 
+/**
+ * The limits count in fixed windows aligned to the clock, so a burst straddling a window edge would
+ * start counting afresh; the clock stands still (timers still run) while a test fills one window.
+ */
+async function inOneRateWindow(work: () => Promise<void>): Promise<void> {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    await work();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('GET /widget-api/config/{publicKey}', () => {
   it('answers the active widgets with what the widget needs, and no agent number', async () => {
     const { client, website, widgets } = await siteWithWidgets([3, 1]);
@@ -149,7 +162,7 @@ describe('GET /widget-api/config/{publicKey}', () => {
     expect(bad.body).toMatchObject({ error: 'invalid_request' });
   });
 
-  it('limits config loads per address', async () => {
+  it('limits config loads per address', () => inOneRateWindow(async () => {
     const { website } = await siteWithWidgets();
     const address = newAddress();
     for (let i = 0; i < WIDGET_RATE_LIMITS.configPerAddress.max; i++) {
@@ -159,7 +172,7 @@ describe('GET /widget-api/config/{publicKey}', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await widgetApi({ method: 'GET', url: `/widget-api/config/${website.publicKey}`, address: newAddress() })).status).toBe(200);
-  });
+  }));
 });
 
 describe('CORS', () => {
@@ -248,13 +261,13 @@ describe('POST /widget-api/events', () => {
     expect(unknown.status).toBe(404);
   });
 
-  it('limits event batches per address', async () => {
+  it('limits event batches per address', () => inOneRateWindow(async () => {
     const { website } = await siteWithWidgets();
     const address = newAddress();
     const body = { key: website.publicKey, events: [{ kind: 'page_visit' }] };
     for (let i = 0; i < WIDGET_RATE_LIMITS.eventsPerAddress.max; i++) expect((await widgetApi({ method: 'POST', url: '/widget-api/events', body, address })).status).toBe(204);
     expect((await widgetApi({ method: 'POST', url: '/widget-api/events', body, address })).status).toBe(429);
-  });
+  }));
 });
 
 describe('POST /widget-api/calls', () => {
