@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { chunkPackages } from './scripts/bundles/chunkPackages.ts';
 
 // Lingui macros need Babel: plugin-react 6 compiles with Oxc and has no babel option, so the
 // macro preset runs through @rolldown/plugin-babel (see ../shared/STACK.md, "Lingui macros").
@@ -37,6 +38,7 @@ export default defineConfig({
     react(),
     ...linguiMacros(),
     datepickerWithoutTimeZones,
+    chunkPackages(),
   ],
   server: {
     port: Number(process.env.PORT ?? 3000),
@@ -53,6 +55,14 @@ export default defineConfig({
     outDir: 'dist/app',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: the chunk graph the build report walks (scripts/build-report.ts).
+    manifest: true,
+    rolldownOptions: {
+      // Chakra's theme module builds an unused default config of every recipe through
+      // defineConfig (an identity function without a pure annotation); marked pure, the
+      // recipes the app leaves out of src/ui/system.ts are dropped from the entry.
+      treeshake: { manualPureFunctions: ['defineConfig'] },
+    },
   },
   test: {
     projects: [

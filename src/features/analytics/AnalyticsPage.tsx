@@ -4,7 +4,7 @@ import { Skeleton } from '@chakra-ui/react/skeleton';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { listFilters, listRows, listStatus } from '../../../machines/list/list.selectors.ts';
 import type { ListSearch } from '../../../machines/list/list.view.ts';
 import { websitesOf, widgetTypesOf } from '../../api/referenceData.ts';
@@ -21,8 +21,14 @@ import { widgetTypeLabel } from '../../ui/widgetTypes.ts';
 import { analyticsDefaults, analyticsMessages, provideAnalyticsList, widgetTypeCards } from './analytics.actors.ts';
 import type { AnalyticsFilters } from './analytics.search.ts';
 import { chartDays, totalsOf, usageOfType } from './analytics.summary.ts';
-import { AnalyticsChart } from './AnalyticsChart.tsx';
 import { SummaryCards, WidgetTypeCard } from './AnalyticsCards.tsx';
+
+// nivo (about 95 kB gzip) comes in its own chunk (issue 8: screen chunks ≤ 100 kB), fetched when
+// the screen mounts, while its data loads.
+const loadChart = () => import('./AnalyticsChart.tsx');
+const AnalyticsChart = lazy(() => loadChart().then((module) => ({ default: module.AnalyticsChart })));
+
+const chartPlaceholder = <Skeleton height={{ base: '20rem', md: '24rem' }} borderRadius="lg" mb="4" />;
 
 export interface AnalyticsPageProps {
   search: ListSearch<AnalyticsFilters>;
@@ -40,6 +46,8 @@ export function AnalyticsPage({ search, onSearchChange }: AnalyticsPageProps) {
   const today = todayIn(timeZone);
   const defaults = useMemo(() => analyticsDefaults(today), [today]);
   const list = useListMachine({ machine: provideAnalyticsList(api), defaults, search, onSearchChange });
+  // Started early; a failed fetch surfaces where the chart renders (the lazy component).
+  useEffect(() => void loadChart().catch(() => undefined), []);
 
   const status = useSelector(list, listStatus);
   const days = useSelector(list, listRows);
@@ -64,9 +72,11 @@ export function AnalyticsPage({ search, onSearchChange }: AnalyticsPageProps) {
       <Box aria-busy={!loaded}>
         <SummaryCards totals={totals} />
         {loaded ? (
-          <AnalyticsChart days={points} />
+          <Suspense fallback={chartPlaceholder}>
+            <AnalyticsChart days={points} />
+          </Suspense>
         ) : (
-          <Skeleton height={{ base: '20rem', md: '24rem' }} borderRadius="lg" mb="4" />
+          chartPlaceholder
         )}
         <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }} gap="4">
           {cards.map(({ card, type }) => (

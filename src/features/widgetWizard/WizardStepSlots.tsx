@@ -1,15 +1,22 @@
+import { Box } from '@chakra-ui/react/box';
+import { Spinner } from '@chakra-ui/react/spinner';
 import { Stack } from '@chakra-ui/react/stack';
+import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { WidgetPreviewView } from '../../../machines/widgetWizard/widgetWizard.draft.ts';
 import type { widgetWizardMachine } from '../../../machines/widgetWizard/widgetWizard.machine.ts';
 import { visibleErrors } from '../../../machines/widgetWizard/widgetWizard.selectors.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { WidgetPreview, WidgetViewTabs, widgetPreviewViews } from '../widgetPreview/WidgetPreview.tsx';
-import { DesignStep } from './design/DesignStep.tsx';
-import { GeneralStep, type GeneralStepMeta } from './general/GeneralStep.tsx';
+import type { GeneralStepMeta } from './general/GeneralStep.tsx';
 import { useUpload } from './upload/useUpload.ts';
 import type { ActorRefFrom } from 'xstate';
+
+// Each step's form comes in its own chunk: the phone input and the date picker of General
+// (about 65 kB gzip) are not loaded for Design or Code (issue 8: screen chunks ≤ 100 kB gzip).
+const GeneralStep = lazy(() => import('./general/GeneralStep.tsx').then((module) => ({ default: module.GeneralStep })));
+const DesignStep = lazy(() => import('./design/DesignStep.tsx').then((module) => ({ default: module.DesignStep })));
 
 type WizardActor = ActorRefFrom<typeof widgetWizardMachine>;
 type Change = (path: string, value: unknown) => void;
@@ -43,7 +50,11 @@ export function GeneralStepSlot({ actor, onChange }: { actor: WizardActor; onCha
     [widgetTypes, callingRules, websites, agents, user],
   );
   const upload = useUpload('audio', (url) => onChange('settings.settings.waitingAudio.url', url));
-  return <GeneralStep draft={draft} errors={errors} onChange={onChange} meta={meta} upload={upload} />;
+  return (
+    <StepLoading>
+      <GeneralStep draft={draft} errors={errors} onChange={onChange} meta={meta} upload={upload} />
+    </StepLoading>
+  );
 }
 
 /** Step 2: the Design form with the live preview of the real widget. */
@@ -64,7 +75,22 @@ export function DesignStepSlot({ actor, onChange }: { actor: WizardActor; onChan
       <WidgetPreview typeName={typeName} settings={draft.settings} view={shown} onViewChange={setView} />
     </Stack>
   );
-  return <DesignStep draft={draft} errors={errors} onChange={onChange} upload={upload} preview={preview} />;
+  return (
+    <StepLoading>
+      <DesignStep draft={draft} errors={errors} onChange={onChange} upload={upload} preview={preview} />
+    </StepLoading>
+  );
+}
+
+/** A spinner while a step's chunk loads. */
+function StepLoading({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  const spinner = (
+    <Box role="status" display="flex" justifyContent="center" py="16">
+      <Spinner size="lg" color="blue.600" aria-label={t`Loading`} />
+    </Box>
+  );
+  return <Suspense fallback={spinner}>{children}</Suspense>;
 }
 
 /** Visible errors are rebuilt on every snapshot; compare them by content to spare renders. */
