@@ -1,5 +1,6 @@
-// Preloaded into the server the benchmarks start (node --import): answers "memory" on the IPC
-// channel with the process's memory, so bench/productServer.ts can read the heap from outside.
+// Preloaded into the server the benchmarks start (node --import): answers "usage" on the IPC
+// channel with the process's memory and CPU time so far, so bench/productServer.ts can read
+// them from outside.
 process.on('message', (message) => {
-  if (message === 'memory') process.send?.(process.memoryUsage());
+  if (message === 'usage') process.send?.({ memory: process.memoryUsage(), cpu: process.cpuUsage() });
 });

@@ -1,7 +1,7 @@
 // The product as `npm start` runs it (the built SPA, `node server/main.ts`), started by the
 // benchmarks on port 3207 with its own build (dist/app-3207, as browser-test servers on other
-// ports have) and its own data directory (PGlite): how long until `/` answers 200, and the
-// process's memory (memoryProbe.ts answers over IPC).
+// ports have) and its own data directory (PGlite): how long until `/` answers 200, the CPU time
+// the process spent until then, and its memory (memoryProbe.ts answers over IPC).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,8 @@ export interface ProductServer {
   base: string;
   /** From spawning the process to the first 200 on `/`. */
   startupMs: number;
+  /** CPU time (user and system, every thread) the process had spent when `/` first answered 200. */
+  startupCpuMs: number;
   memory(): Promise<Memory>;
   stop(): Promise<void>;
 }
@@ -58,18 +60,21 @@ export async function startProduct(dataDir: string): Promise<ProductServer> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   const startupMs = performance.now() - started;
+  const usage = () =>
+    new Promise<{ memory: NodeJS.MemoryUsage; cpu: NodeJS.CpuUsage }>((resolve) => {
+      child.once('message', (answer) => resolve(answer as { memory: NodeJS.MemoryUsage; cpu: NodeJS.CpuUsage }));
+      child.send('usage');
+    });
+  const { cpu } = await usage();
 
   return {
     base,
     startupMs,
-    memory: () =>
-      new Promise<Memory>((resolve) => {
-        child.once('message', (usage) => {
-          const { rss, heapUsed, heapTotal } = usage as NodeJS.MemoryUsage;
-          resolve({ rssMb: mb(rss), heapUsedMb: mb(heapUsed), heapTotalMb: mb(heapTotal) });
-        });
-        child.send('memory');
-      }),
+    startupCpuMs: (cpu.user + cpu.system) / 1000,
+    memory: async () => {
+      const { rss, heapUsed, heapTotal } = (await usage()).memory;
+      return { rssMb: mb(rss), heapUsedMb: mb(heapUsed), heapTotalMb: mb(heapTotal) };
+    },
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
