@@ -4,12 +4,17 @@ import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { config as configureZod } from 'zod/mini';
 import { connectSession, createRootActors } from './app/rootActors.ts';
 import { createAppRouter } from './app/router.ts';
 import { activateLanguage } from './i18n/activate.ts';
 import { savedLanguage } from './i18n/languages.ts';
 import { RootActorsProvider } from './session/RootActorsContext.tsx';
 import { system } from './ui/system.ts';
+
+// Zod without its compiled parsers: their `new Function` probe breaks the server's
+// Content-Security-Policy (no 'unsafe-eval', server/http/security.ts). Before any parsing.
+configureZod({ jitless: true });
 
 // Root actors are created once, before anything renders (ARCHITECTURE.md, "Root actors").
 const actors = createRootActors();
