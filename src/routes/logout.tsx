@@ -5,7 +5,9 @@ import { knownSession } from '../app/routeGuards.ts';
 
 /** spec §2 /logout: the logout action (token delete, storage cleared), then /auth/login. */
 export const Route = createFileRoute('/logout')({
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, preload }) => {
+    // The router preloads on intent: focusing or hovering the Sign Out link must not sign out.
+    if (preload) return;
     if (isSignedIn(await knownSession(context.auth))) {
       context.auth.send({ type: 'user.logout' });
       await waitFor(context.auth, (snapshot) => snapshot.matches('signedOut'), { timeout: 15_000 }).catch(() => undefined);

@@ -99,4 +99,24 @@ describe('Pagination', () => {
     fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '5' } });
     expect(onPerPageChange).toHaveBeenCalledWith(5);
   });
+
+  it('keeps unavailable controls focusable while a page loads, and ignores them', () => {
+    screenIsWide(true);
+    const onPageChange = vi.fn();
+    const onPerPageChange = vi.fn();
+    renderWith(
+      <Pagination page={3} pageCount={3} count={45} perPage={20} perPageChoices={[5, 20]} onPageChange={onPageChange} onPerPageChange={onPerPageChange} disabled />,
+    );
+    const next = screen.getByRole('button', { name: 'Next page' });
+    const previous = screen.getByRole('button', { name: 'Previous page' });
+    for (const button of [next, previous, screen.getByRole('button', { name: 'Page 1' })]) {
+      expect(button.hasAttribute('disabled')).toBe(false);
+      expect(button.getAttribute('aria-disabled')).toBe('true');
+      fireEvent.click(button);
+    }
+    fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '5' } });
+    expect(screen.getByLabelText('Rows per page').hasAttribute('disabled')).toBe(false);
+    expect(onPageChange).not.toHaveBeenCalled();
+    expect(onPerPageChange).not.toHaveBeenCalled();
+  });
 });

@@ -31,6 +31,15 @@ export function visiblePages(page: number, pageCount: number): (number | null)[]
   return result;
 }
 
+/**
+ * A control that cannot be used now stays focusable (aria-disabled, its action ignored): a
+ * natively disabled button or select drops the keyboard focus to the start of the page while
+ * the next page loads.
+ */
+function unavailable(off: boolean) {
+  return { 'aria-disabled': off || undefined };
+}
+
 /** The pagination of a list screen: rows per page, the rows shown, and page buttons. */
 export function Pagination({ page, pageCount, count, perPage, perPageChoices, onPageChange, onPerPageChange, disabled }: PaginationProps) {
   const { t } = useLingui();
@@ -52,8 +61,16 @@ export function Pagination({ page, pageCount, count, perPage, perPageChoices, on
         <chakra.label htmlFor={selectId} fontSize="sm" color="gray.700" whiteSpace="nowrap">
           {t`Rows per page`}
         </chakra.label>
-        <NativeSelect.Root size="sm" width="auto" disabled={disabled}>
-          <NativeSelect.Field id={selectId} value={perPage} bg="white" onChange={(event) => onPerPageChange(Number(event.currentTarget.value))}>
+        <NativeSelect.Root size="sm" width="auto">
+          <NativeSelect.Field
+            id={selectId}
+            value={perPage}
+            bg="white"
+            {...unavailable(Boolean(disabled))}
+            onChange={(event) => {
+              if (!disabled) onPerPageChange(Number(event.currentTarget.value));
+            }}
+          >
             {perPageChoices.map((choice) => (
               <option key={choice} value={choice}>
                 {choice}
@@ -73,8 +90,10 @@ export function Pagination({ page, pageCount, count, perPage, perPageChoices, on
             variant="outline"
             bg="white"
             aria-label={t`Previous page`}
-            disabled={disabled || page <= 1}
-            onClick={() => onPageChange(page - 1)}
+            {...unavailable(Boolean(disabled) || page <= 1)}
+            onClick={() => {
+              if (!disabled && page > 1) onPageChange(page - 1);
+            }}
           >
             <span aria-hidden="true">‹</span>
             <Text as="span" hideBelow="sm">
@@ -96,8 +115,10 @@ export function Pagination({ page, pageCount, count, perPage, perPageChoices, on
                 colorPalette={pageNumber === page ? 'blue' : 'gray'}
                 aria-current={pageNumber === page ? 'page' : undefined}
                 aria-label={t`Page ${pageNumber}`}
-                disabled={disabled}
-                onClick={() => onPageChange(pageNumber)}
+                {...unavailable(Boolean(disabled))}
+                onClick={() => {
+                  if (!disabled) onPageChange(pageNumber);
+                }}
               >
                 {pageNumber}
               </Button>
@@ -110,8 +131,10 @@ export function Pagination({ page, pageCount, count, perPage, perPageChoices, on
             variant="outline"
             bg="white"
             aria-label={t`Next page`}
-            disabled={disabled || page >= pageCount}
-            onClick={() => onPageChange(page + 1)}
+            {...unavailable(Boolean(disabled) || page >= pageCount)}
+            onClick={() => {
+              if (!disabled && page < pageCount) onPageChange(page + 1);
+            }}
           >
             <Text as="span" hideBelow="sm">
               {t`Next`}

@@ -109,7 +109,8 @@ export function WorkingHoursEditor({ value, onChange, error, issues, disabled }:
               />
               {dayName}
             </chakra.label>
-            <Stack gap="2" flex="1" opacity={entry.isActive ? 1 : 0.6}>
+            {/* An inactive day keeps its times editable at full contrast (dimming them failed WCAG 1.4.3); its switch says it is off. */}
+            <Stack gap="2" flex="1">
               {entry.times.map((frame, index) => (
                 <TimeFrameRow
                   key={index}

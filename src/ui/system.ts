@@ -50,6 +50,10 @@ export const system = createSystem(
           ...semanticTokens.colors,
           // AA contrast for small text on white and gray.50 (red.500 is 3.8:1, red.700 6.5:1).
           fg: { ...semanticTokens.colors.fg, error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
+          // White text on the solid green and orange (success toasts, warning buttons) needs the
+          // 700 shades for 4.5:1 (green.600 is 3.3:1, orange.600 3.6:1).
+          green: { ...semanticTokens.colors.green, solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } } },
+          orange: { ...semanticTokens.colors.orange, solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.700}' } } },
         },
       },
       textStyles,

@@ -5,7 +5,7 @@ import { Spinner } from '@chakra-ui/react/spinner';
 import { useLingui } from '@lingui/react/macro';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { hasStartupFailed, isSplashVisible, isStartupComplete } from '../../../machines/startup/startup.selectors.ts';
 import { CreditBanner } from '../../features/billing/CreditBanner.tsx';
 import { ToolboxGate, useToolboxClosed } from '../../features/toolboxGate/ToolboxGate.tsx';
@@ -26,6 +26,7 @@ export function AppShell() {
   const failed = useSelector(startup, hasStartupFailed);
   const failure = useSelector(startup, (snapshot) => snapshot.context.error);
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   // spec §6: the overdraft disables the conversion toolbox; its routes show the gate instead.
   const toolbox = useLocation({ select: (location) => isToolboxPath(location.pathname) });
   const toolboxClosed = useToolboxClosed();
@@ -60,9 +61,16 @@ export function AppShell() {
     <>
       {splash ? <SplashScreen /> : null}
       <Box display="flex" minHeight="100vh" bg="gray.50">
-        <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+        <SideMenu
+          open={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          onDismiss={() => {
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }}
+        />
         <Box display="flex" flexDirection="column" flex="1" minWidth="0">
-          <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+          <TopBar menuOpen={menuOpen} menuButton={menuButton} onToggleMenu={() => setMenuOpen((open) => !open)} />
           <Box as="main" flex="1" px={{ base: '4', md: '8' }} py="6">
             {toolbox && toolboxClosed ? null : <CreditBanner />}
             <Breadcrumbs />

@@ -4,6 +4,7 @@ import { Text } from '@chakra-ui/react/text';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
 import { Logo } from '../../ui/Logo.tsx';
@@ -22,11 +23,17 @@ const entryStyle = {
 } as const;
 
 /** spec §2 Shell: side menu by heading, Sign Out, logo link to /, and the user panel. */
-export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
-  // On small screens the menu overlays the page: a close button and Escape bring it back.
+export function SideMenu({ open, onClose, onDismiss }: { open: boolean; onClose: () => void; onDismiss: () => void }) {
+  // On small screens the menu overlays the page: opening it moves focus to its close button;
+  // that button and Escape dismiss it (onDismiss gives focus back to the Menu button), following
+  // an entry just closes it.
   const { t, i18n } = useLingui();
   const { auth } = useRootActors();
   const user = useSelector(auth, (snapshot) => snapshot.context.user);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (open) closeButton.current?.focus();
+  }, [open]);
   return (
     <Box
       as="aside"
@@ -44,14 +51,14 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
       zIndex="overlay"
       overflowY="auto"
       onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
+        if (event.key === 'Escape' && open) onDismiss();
       }}
     >
       <Box px="5" py="4" display="flex" alignItems="center" justifyContent="space-between">
         <Link to="/" onClick={onClose}>
           <Logo inverted />
         </Link>
-        <Button size="sm" variant="outline" color="white" hideFrom="lg" onClick={onClose} _hover={{ bg: 'whiteAlpha.200' }}>
+        <Button ref={closeButton} size="sm" variant="outline" color="white" hideFrom="lg" onClick={onDismiss} _hover={{ bg: 'whiteAlpha.200' }}>
           {t`Close menu`}
         </Button>
       </Box>

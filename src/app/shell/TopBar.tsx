@@ -4,6 +4,7 @@ import { Text } from '@chakra-ui/react/text';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import type { RefObject } from 'react';
 import { creditBalance } from '../../../machines/credits/credits.selectors.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
@@ -14,7 +15,16 @@ function firstName(fullName: string): string {
 }
 
 /** spec §2 Shell: first name with an initial badge, time zone as UTC±h:mm (to /settings), credits. */
-export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
+export function TopBar({
+  menuOpen,
+  menuButton,
+  onToggleMenu,
+}: {
+  menuOpen: boolean;
+  /** The Menu button, which gets focus back when the menu is dismissed. */
+  menuButton: RefObject<HTMLButtonElement | null>;
+  onToggleMenu: () => void;
+}) {
   const { t } = useLingui();
   const { auth, credits: creditsActor } = useRootActors();
   const user = useSelector(auth, (snapshot) => snapshot.context.user);
@@ -34,6 +44,7 @@ export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
       whiteSpace="nowrap"
     >
       <Button
+        ref={menuButton}
         variant="outline"
         size="sm"
         hideFrom="lg"
