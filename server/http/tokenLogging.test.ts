@@ -56,7 +56,7 @@ describe('the server log', () => {
 
     expect(log).toContain('incoming request');
     expect(log).toContain('/api/user/verify-email/[redacted]');
-    const secrets = { password, newPassword, verifyCode, resetCode, cookie, captcha: 'captcha-token-secret', clientSecret: 'pi_1_secret_abc', ...tokens, refreshedAccess: refreshed.body.accessToken, refreshedRefresh: refreshed.body.refreshToken };
+    const secrets = { password, newPassword, verifyCode, resetCode, cookie, captcha: 'captcha-token-secret', clientSecret: 'pi_1_secret_abc', accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, refreshedAccess: refreshed.body.accessToken, refreshedRefresh: refreshed.body.refreshToken };
     for (const [name, secret] of Object.entries(secrets)) expect(log.includes(String(secret)), `${name} is in the log`).toBe(false);
   });
 });
