@@ -86,7 +86,7 @@ export function DesignStepSlot({ actor, onChange }: { actor: WizardActor; onChan
 function StepLoading({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const spinner = (
-    <Box role="status" display="flex" justifyContent="center" py="16">
+    <Box role="status" aria-busy="true" display="flex" justifyContent="center" py="16">
       <Spinner size="lg" color="blue.600" aria-label={t`Loading`} />
     </Box>
   );
