@@ -7,8 +7,11 @@ import { buildReport, sizeOf } from '../../scripts/bundles/buildReport.ts';
 // Issue 8, "JavaScript shipped": the budgets checked on the build this run's server serves
 // (scripts/e2e-server.ts builds it into dist/app, or dist/app-<port> beside other runs).
 const port = process.env.E2E_PORT ?? '3100';
-const spaDir = join(import.meta.dirname, '..', '..', 'dist', port === '3100' ? 'app' : `app-${port}`);
-const report = () => buildReport(spaDir, join(widgetDir({ SPA_DIR: spaDir }), 'widget.js'));
+// The widget script goes where that server reads it: dist/widget beside the default build, else
+// beside the moved SPA build (widgetDir).
+const spaEnv: { SPA_DIR?: string } = port === '3100' ? {} : { SPA_DIR: join(import.meta.dirname, '..', '..', 'dist', `app-${port}`) };
+const spaDir = spaEnv.SPA_DIR ?? join(import.meta.dirname, '..', '..', 'dist', 'app');
+const report = () => buildReport(spaDir, join(widgetDir(spaEnv), 'widget.js'));
 
 test('every page, screen chunk and the widget script stay within the JavaScript budgets', () => {
   expect(budgetViolations(report())).toEqual([]);
