@@ -1,4 +1,4 @@
-import { Button } from '@chakra-ui/react/button';
+import { Button } from './Button.tsx';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Portal } from '@chakra-ui/react/portal';
 import { useLingui } from '@lingui/react/macro';

@@ -64,6 +64,7 @@ test.describe('signed in', () => {
     { path: `/upcoming-calls?dateTo=${addDays(today, 7)}`, heading: 'Upcoming Calls' },
     { path: '/payments', heading: 'Payment History' },
     { path: '/billing', heading: 'Billing' },
+    { path: '/billing/success', heading: 'Billing' },
     { path: '/settings', heading: 'Account Settings' },
     { path: '/widgets', heading: 'Your Widgets' },
     { path: '/websites', heading: 'Your Websites' },

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from '../a11y/support.ts';
 import { balance, chooseOneTime, enterCard, newClient, spendCredits } from './support.ts';
 
 const banner = (page: Page) => page.getByTestId('credit-banner');
@@ -112,6 +113,7 @@ test('a 3-D Secure card (4000 0027 6000 3184) asks for authentication and comple
   await page.getByRole('button', { name: 'Purchase Credits' }).click();
   const challenge = page.getByRole('alertdialog', { name: '3-D Secure authentication' });
   await expect(challenge).toContainText('no real card is charged');
+  await expectAccessible(page, 'the 3-D Secure challenge');
   // Nothing is charged while the bank waits for the answer.
   expect(await balance(page)).toBe(20);
   await challenge.getByRole('button', { name: 'Complete authentication' }).click();

@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react/box';
-import { Button } from '@chakra-ui/react/button';
+import { Button } from '../../ui/Button.tsx';
 import { Stack } from '@chakra-ui/react/stack';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';

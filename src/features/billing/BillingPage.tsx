@@ -1,6 +1,6 @@
 import { Alert } from '@chakra-ui/react/alert';
 import { Box } from '@chakra-ui/react/box';
-import { Button } from '@chakra-ui/react/button';
+import { Button } from '../../ui/Button.tsx';
 import { Heading } from '@chakra-ui/react/heading';
 import { Spinner } from '@chakra-ui/react/spinner';
 import { Stack } from '@chakra-ui/react/stack';

@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react/box';
-import { Button } from '@chakra-ui/react/button';
+import { Button } from '../../ui/Button.tsx';
 import { Link } from '@chakra-ui/react/link';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
