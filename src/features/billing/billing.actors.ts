@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { fromPromise } from 'xstate';
 import { billingMachine } from '../../../machines/billing/billing.machine.ts';
 import { type SpentCredits, spentCreditsError, spentCreditsMachine } from '../../../machines/billing/spentCredits.machine.ts';
@@ -72,7 +73,7 @@ export interface PaymentFormWiring {
 
 function requireProcessor(processor: () => CardProcessor | null): CardProcessor {
   const current = processor();
-  if (!current) throw cardFailure('The card form is not ready yet.');
+  if (!current) throw cardFailure(t`The card form is not ready yet.`);
   return current;
 }
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ApiClient } from '../../api/client.ts';
 import { cardFailure, type CardProcessor, type TokenizedCard } from './cardProcessor.ts';
 
@@ -17,14 +18,14 @@ function processorMessage(error: unknown, fallback: string): string {
 /** Checks the entry the way Stripe Elements does before tokenizing, with Stripe's wording. */
 export function readLocalCard(entry: LocalCardEntry) {
   const number = entry.number.replace(/[\s-]/g, '');
-  if (!/^\d{13,19}$/.test(number)) throw cardFailure('Your card number is incomplete.');
+  if (!/^\d{13,19}$/.test(number)) throw cardFailure(t`Your card number is incomplete.`);
   const expiry = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(entry.expiry.trim());
   const expMonth = expiry ? Number(expiry[1]) : 0;
-  if (!expiry || expMonth < 1 || expMonth > 12) throw cardFailure("Your card's expiration date is incomplete.");
+  if (!expiry || expMonth < 1 || expMonth > 12) throw cardFailure(t`Your card's expiration date is incomplete.`);
   const year = expiry[2] ?? '';
   const expYear = year.length === 2 ? 2000 + Number(year) : Number(year);
   const cvc = entry.cvc.trim();
-  if (!/^\d{3,4}$/.test(cvc)) throw cardFailure("Your card's security code is incomplete.");
+  if (!/^\d{3,4}$/.test(cvc)) throw cardFailure(t`Your card's security code is incomplete.`);
   return { number, expMonth, expYear, cvc };
 }
 
@@ -42,7 +43,7 @@ export function createLocalCardProcessor(
     async createPaymentMethod(): Promise<TokenizedCard> {
       const body = readLocalCard(readEntry());
       const result = await api.POST('/local-card-processor/payment-methods', { body });
-      if (!result.data) throw cardFailure(processorMessage(result.error, 'Your card could not be saved.'));
+      if (!result.data) throw cardFailure(processorMessage(result.error, t`Your card could not be saved.`));
       const { id, card } = result.data;
       return { paymentMethodId: id, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
     },
@@ -53,7 +54,7 @@ export function createLocalCardProcessor(
         body: { paymentMethodId },
       });
       let intent = confirmed.data;
-      if (!intent) throw cardFailure(processorMessage(confirmed.error, 'Your card payment could not be confirmed.'));
+      if (!intent) throw cardFailure(processorMessage(confirmed.error, t`Your card payment could not be confirmed.`));
       if (intent.status === 'requires_action') {
         const approve = await approveThreeDSecure();
         const authenticated = await api.POST('/local-card-processor/payment-intents/{clientSecret}/authenticate', {
@@ -61,10 +62,10 @@ export function createLocalCardProcessor(
           body: { approve },
         });
         intent = authenticated.data;
-        if (!intent) throw cardFailure(processorMessage(authenticated.error, 'Your card payment could not be authenticated.'));
+        if (!intent) throw cardFailure(processorMessage(authenticated.error, t`Your card payment could not be authenticated.`));
       }
       if (intent.status !== 'succeeded') {
-        throw cardFailure(intent.error?.message ?? 'Your card payment was not completed.');
+        throw cardFailure(intent.error?.message ?? t`Your card payment was not completed.`);
       }
     },
   };

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { cardFailure, type CardProcessor, type TokenizedCard } from './cardProcessor.ts';
 
@@ -18,7 +19,7 @@ export function createStripeCardProcessor(stripe: Stripe, card: StripeCardElemen
     kind: 'stripe',
     async createPaymentMethod(): Promise<TokenizedCard> {
       const result = await stripe.createPaymentMethod({ type: 'card', card });
-      if (result.error || !result.paymentMethod) throw cardFailure(result.error?.message ?? 'Your card could not be saved.');
+      if (result.error || !result.paymentMethod) throw cardFailure(result.error?.message ?? t`Your card could not be saved.`);
       const { id, card: details } = result.paymentMethod;
       return {
         paymentMethodId: id,
@@ -29,7 +30,7 @@ export function createStripeCardProcessor(stripe: Stripe, card: StripeCardElemen
     },
     async confirmCardPayment(clientSecret, paymentMethodId) {
       const result = await stripe.confirmCardPayment(clientSecret, { payment_method: paymentMethodId });
-      if (result.error) throw cardFailure(result.error.message ?? 'Your card payment was not completed.');
+      if (result.error) throw cardFailure(result.error.message ?? t`Your card payment was not completed.`);
     },
   };
 }
