@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { compression } from 'vite-plugin-compression2';
 import { chunkPackages } from './scripts/bundles/chunkPackages.ts';
 
 // Lingui macros need Babel: plugin-react 6 compiles with Oxc and has no babel option, so the
@@ -39,6 +40,9 @@ export default defineConfig({
     ...linguiMacros(),
     datepickerWithoutTimeZones,
     chunkPackages(),
+    // Brotli and gzip twins of every text file over 1 kB, at the best levels, once per build: the
+    // server sends them as they are (server/http/spa.ts, preCompressed).
+    compression({ threshold: 1024 }),
   ],
   server: {
     port: Number(process.env.PORT ?? 3000),

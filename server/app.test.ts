@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_PACKS, TWILIO_NUMBERS, WIDGET_TYPES } from './db/referenceData.ts';
 import { LATER_OPERATIONS } from './handlers/notImplemented.ts';
@@ -150,6 +151,8 @@ describe('the dev mailbox', () => {
   });
 });
 
+const BIG_SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, index) => `{ id: ${index}, name: 'row' }`).join(', ')}];\n`;
+
 describe('the built SPA', () => {
   let spaDir: string;
   let spa: TestApp;
@@ -158,6 +161,9 @@ describe('the built SPA', () => {
     mkdirSync(path.join(spaDir, 'assets'));
     writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><title>Dashboard</title>');
     writeFileSync(path.join(spaDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+    // The build writes brotli twins of its text files (vite.config.ts, compression).
+    writeFileSync(path.join(spaDir, 'assets', 'big-abc123.js'), BIG_SCRIPT);
+    writeFileSync(path.join(spaDir, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_SCRIPT));
     spa = await server.variant({ spaDir });
   });
   afterAll(() => rmSync(spaDir, { recursive: true, force: true }));
@@ -175,6 +181,31 @@ describe('the built SPA', () => {
     const response = await spa.request({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toMatch(/max-age=31536000, immutable/);
+  });
+
+  it('sends the build\'s brotli twin to a browser that accepts it, the file itself to one that does not', async () => {
+    const compressed = await spa.app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(BIG_SCRIPT);
+    expect(compressed.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 10);
+
+    const plain = await spa.app.inject({ method: 'GET', url: '/assets/big-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+  });
+
+  it('compresses API answers over 1 kB for clients that accept it', async () => {
+    const url = '/api/client/meta';
+    const headers = { authorization: `Bearer ${tokens.accessToken}` };
+    const plain = await server.app.inject({ method: 'GET', url, headers });
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const gzipped = await server.app.inject({ method: 'GET', url, headers: { ...headers, 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(JSON.parse(plain.body));
+    const brotli = await server.app.inject({ method: 'GET', url, headers: { ...headers, 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(JSON.parse(plain.body));
   });
 
   it('answers JSON 404 for a missing asset, not the page', async () => {

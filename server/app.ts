@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
@@ -70,6 +71,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installRequestBodyRules(app, contract);
   installErrorHandler(app);
   await installSecurityHeaders(app, { recaptcha: Boolean(config.recaptchaSecret) });
+  // Answers over 1 kB (JSON, CSV, the widget script) compressed for clients that accept it:
+  // brotli at a fast level, else gzip. The SPA's files come precompressed from the build (spa.ts)
+  // and pass through as they are.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
 
   // spec §7: the token endpoint takes a form body, as the original product sends.
   await app.register(fastifyFormbody);

@@ -36,6 +36,8 @@ export async function registerSpa(app: FastifyInstance, spaDir = SPA_DIR): Promi
     index: false,
     // The build's own files (.vite/manifest.json, .source-hash) are not part of the site.
     dotfiles: 'ignore',
+    // The build's .br and .gz twins (vite.config.ts, compression) for browsers that accept them.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', isHashedAsset ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
