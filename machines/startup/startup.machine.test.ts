@@ -72,13 +72,40 @@ describe('startup machine: flows with fake actors', () => {
     expect(creditBalance(actor.getSnapshot())).toBe(17);
   });
 
-  it('hides the splash after 3 s', async () => {
+  it('hides the splash after 3 s while startup is still loading', async () => {
     const f = fakes();
+    let answer: (value: StartupMetadata) => void = () => {};
+    f.calls.metadataLoader.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
     const actor = createActor(f.machine).start();
     actor.send({ type: 'auth.signedIn' });
     await vi.advanceTimersByTimeAsync(2999);
     expect(isSplashVisible(actor.getSnapshot())).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
+    expect(isSplashVisible(actor.getSnapshot())).toBe(false);
+    expect(isStartupComplete(actor.getSnapshot())).toBe(false);
+    answer(metadata);
+    await vi.waitFor(() => expect(isStartupComplete(actor.getSnapshot())).toBe(true));
+    expect(isSplashVisible(actor.getSnapshot())).toBe(false);
+  });
+
+  it('hides the splash as soon as startup is ready, before 3 s', async () => {
+    const f = fakes();
+    const actor = createActor(f.machine).start();
+    actor.send({ type: 'auth.signedIn' });
+    expect(isSplashVisible(actor.getSnapshot())).toBe(true);
+    await vi.waitFor(() => expect(isStartupComplete(actor.getSnapshot())).toBe(true));
+    expect(isSplashVisible(actor.getSnapshot())).toBe(false);
+    // The 3 s timer was cancelled with the splash: nothing changes when it would have fired.
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(actor.getSnapshot().value).toEqual({ running: { data: { ready: 'current' }, splash: 'hidden' } });
+  });
+
+  it('hides the splash when startup fails, so its message and retry show', async () => {
+    const f = fakes();
+    f.calls.metadataLoader.mockRejectedValueOnce({ status: 500 });
+    const actor = createActor(f.machine).start();
+    actor.send({ type: 'auth.signedIn' });
+    await vi.waitFor(() => expect(hasStartupFailed(actor.getSnapshot())).toBe(true));
     expect(isSplashVisible(actor.getSnapshot())).toBe(false);
   });
 

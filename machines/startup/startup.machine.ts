@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
 import { notProvided } from '../shared/notProvided.ts';
 import { timing } from '../shared/timing.ts';
 import type { StartupAgent, StartupContext, StartupEvent, StartupMetadata, StartupWebsite, StartupWidget } from './startup.types.ts';
@@ -18,7 +18,9 @@ const emptyContext: StartupContext = { metadata: null, widgets: [], websites: []
 /**
  * Application startup of a signed-in session (spec §2 Shell): metadata, widgets, websites and
  * agents are fetched in sequence; any failure shows "Failed to start application" with a retry.
- * The initial splash screen is hidden 3 s after the session starts, whatever the fetches do.
+ * The initial splash screen is hidden 3 s after the session starts at the latest (spec §2), and
+ * as soon as startup has settled (loaded, or failed with its message and retry) when that comes
+ * first: a splash over a screen that is ready only delays it.
  *
  * Once ready, `toolbox.changed` (sent after a widget or agent is saved, toggled or deleted)
  * fetches widgets, websites and agents again in the same order, inside `ready`: the shell stays
@@ -69,6 +71,8 @@ export const startupMachine = setup({
     setFailure: assign({ error: startupMessages.failed }),
     clearFailure: assign({ error: null }),
     resetData: assign(emptyContext),
+    /** Tells the splash region that the data region has an answer to show. */
+    announceSettled: raise({ type: 'startup.settled' }),
     /** The "Failed to get …" notice of a refresh (src: a toast). */
     notifyRefreshFailed: (_, _params: { message: MessageDescriptor }) => {},
   },
@@ -123,6 +127,7 @@ export const startupMachine = setup({
               },
             },
             ready: {
+              entry: 'announceSettled',
               initial: 'current',
               on: { 'toolbox.changed': { target: '.refreshingWidgets', reenter: true } },
               states: {
@@ -154,6 +159,7 @@ export const startupMachine = setup({
               },
             },
             failed: {
+              entry: 'announceSettled',
               on: { 'user.retry': { target: 'loadingMetadata', actions: 'clearFailure' } },
             },
           },
@@ -163,6 +169,7 @@ export const startupMachine = setup({
           states: {
             visible: {
               after: { splashDuration: 'hidden' },
+              on: { 'startup.settled': 'hidden' },
             },
             hidden: {},
           },

@@ -43,6 +43,8 @@ export type StartupEvent =
    * created): widgets, websites and agents are fetched again while the app stays usable.
    */
   | { type: 'toolbox.changed' }
+  /** Raised by the machine itself when startup is ready or has failed: the splash hides. */
+  | { type: 'startup.settled' }
   | DoneActorEvent<StartupMetadata, 'metadataLoader'>
   | ErrorActorEvent<unknown, 'metadataLoader'>
   | DoneActorEvent<StartupWidget[], 'widgetsLoader'>
