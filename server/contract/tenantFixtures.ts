@@ -20,6 +20,9 @@ export interface Tenant {
   widgetTypeId: number;
   callId: number;
   scheduledCallId: number;
+  /** An entry of the block list, and the number it blocks. */
+  blockedVisitorId: number;
+  blockedNumber: string;
   /** A card saved to the account (POST /client/payment-methods). */
   savedCardId: string;
   /** A card tokenized by the local card processor but not saved. */
@@ -63,6 +66,9 @@ export async function makeTenant(server: TestServer, label: string): Promise<Ten
   const analyticsDay = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   await insertPageViews(server.db, { userId: account.id, websiteId: website.id, day: analyticsDay, pageViews: 7 });
   await insertWidgetUsage(server.db, { userId: account.id, websiteId: website.id, widgetTypeId: widget.typeId, day: analyticsDay, widgetViews: 5, clicks: 2 });
+
+  const blockedNumber = `+1415555${String(1000 + tenants).slice(-4)}`;
+  const blocked = expectStatus(await call({ method: 'POST', url: '/api/client/blocked-visitors', body: { kind: 'number', value: blockedNumber } }), 201);
 
   const tokenize = async (number: string) =>
     expectStatus(
@@ -112,6 +118,8 @@ export async function makeTenant(server: TestServer, label: string): Promise<Ten
     widgetTypeId: widget.typeId,
     callId: callRow.id,
     scheduledCallId: scheduled.id,
+    blockedVisitorId: blocked.id as number,
+    blockedNumber,
     savedCardId,
     tokenizedCardId,
     intent,

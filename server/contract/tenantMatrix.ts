@@ -172,6 +172,25 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   updateAgent: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'PUT', url: `/api/client/agents/${a.agentId}`, body: agentBody }) }] },
   deleteAgent: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'DELETE', url: `/api/client/agents/${a.agentId}` }) }] },
 
+  // ---------------------------------------------------------------- blocked visitors
+  listBlockedVisitors: {
+    lists: [{ label: 'the block list', request: () => ({ method: 'GET', url: '/api/client/blocked-visitors' }), shows: (r, t) => text(r).includes(t.blockedNumber) }],
+  },
+  blockVisitor: {
+    noTenantId: "adds a number or an address to the caller's own block list",
+    checks: [
+      {
+        label: "A number on B's list stays off A's, and A's entry is untouched",
+        run: async ({ a, b }) => {
+          expectStatus(await b.call({ method: 'POST', url: '/api/client/blocked-visitors', body: { kind: 'number', value: a.blockedNumber } }), 201);
+          const listOfA = expectStatus(await a.call({ method: 'GET', url: '/api/client/blocked-visitors' }), 200);
+          expect(listOfA.data).toEqual([expect.objectContaining({ id: a.blockedVisitorId, value: a.blockedNumber })]);
+        },
+      },
+    ],
+  },
+  unblockVisitor: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'DELETE', url: `/api/client/blocked-visitors/${a.blockedVisitorId}` }) }] },
+
   // ---------------------------------------------------------------- credits
   getCredits: {
     lists: [{ label: 'the credits record', request: () => ({ method: 'GET', url: '/api/client/credits' }), shows: (r, t) => r.body.autoRecharge?.paymentMethodId === cardOf(t) }],

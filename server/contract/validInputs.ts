@@ -26,6 +26,7 @@ async function passwordChange(server: TestServer): Promise<RequestParts> {
 const none = (): RequestParts => ({ path: {}, query: {}, headers: {} });
 const withBody = (body: unknown): RequestParts => ({ ...none(), body });
 const today = () => new Date().toISOString().slice(0, 10);
+let blockedAddresses = 0;
 const range = { dateFrom: '2026-01-01T00:00:00Z', dateTo: '2030-01-01T00:00:00Z' };
 
 /**
@@ -141,6 +142,16 @@ export const VALID_INPUTS: Record<string, ValidInput> = {
     status: 204,
     make: async (_server, tenant) => {
       const created = expectStatus(await tenant.call({ method: 'POST', url: '/api/client/agents', body: { name: 'Temporary Agent', phone: '+14155550199' } }), 201);
+      return { ...none(), path: { id: String(created.id) } };
+    },
+  },
+  listBlockedVisitors: { status: 200, make: async () => none() },
+  blockVisitor: { status: 201, make: async () => withBody({ kind: 'address', value: `198.51.100.${++blockedAddresses}` }) },
+  unblockVisitor: {
+    status: 204,
+    make: async (_server, tenant) => {
+      const body = { kind: 'address', value: `2001:db8::${++blockedAddresses}` };
+      const created = expectStatus(await tenant.call({ method: 'POST', url: '/api/client/blocked-visitors', body }), 201);
       return { ...none(), path: { id: String(created.id) } };
     },
   },

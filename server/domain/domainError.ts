@@ -8,6 +8,7 @@ export type DomainErrorCode =
   | 'invalid_request'
   | 'not_found'
   | 'website_exists'
+  | 'block_list_full'
   | 'unsupported_file_type'
   | 'payload_too_large'
   | 'overdraft_reached';

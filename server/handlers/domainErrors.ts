@@ -8,6 +8,7 @@ const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   overdraft_reached: 402,
   not_found: 404,
   website_exists: 409,
+  block_list_full: 409,
   payload_too_large: 413,
 };
 

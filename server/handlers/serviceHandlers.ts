@@ -1,6 +1,7 @@
 import { agentHandlers } from './agents.ts';
 import { analyticsHandlers } from './analytics.ts';
 import { authHandlers } from './auth.ts';
+import { blockedVisitorHandlers } from './blockedVisitors.ts';
 import { callHandlers } from './calls.ts';
 import { creditHandlers } from './credits.ts';
 import type { HandlerContext, OperationHandlers } from './handlerContext.ts';
@@ -27,6 +28,7 @@ export function createServiceHandlers(context: HandlerContext): OperationHandler
     metaHandlers(context),
     systemHandlers(context),
     callHandlers(context),
+    blockedVisitorHandlers(context),
     analyticsHandlers(context),
     widgetHandlers(context),
     websiteHandlers(context),

@@ -16,7 +16,7 @@ import { installRequestValidation } from '../http/requestValidation.ts';
 import { ContractResponses } from '../test/contractResponses.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { addWebsite, addWidget, expectStatus, signedInClient, widgetBody, type Client } from '../test/toolbox.ts';
-import { blockVisitor } from './blockList.ts';
+import { blockVisitor } from '../domain/blockList/blockList.ts';
 import { WIDGET_RATE_LIMITS } from './rateLimits.ts';
 import { registerWidgetApi, WIDGET_CONTRACT_PATH } from './widgetApi.ts';
 import { registerWidgetScript } from './widgetScript.ts';

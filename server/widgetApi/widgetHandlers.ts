@@ -10,7 +10,7 @@ import {
 } from '../domain/calls/callRequests.ts';
 import { ApiError, tooManyAttempts } from '../http/apiError.ts';
 import type { OperationHandlers } from '../handlers/handlerContext.ts';
-import { isVisitorBlocked } from './blockList.ts';
+import { isVisitorBlocked } from '../domain/blockList/blockList.ts';
 import { hitRateLimit, type RateLimit, WIDGET_RATE_LIMITS } from './rateLimits.ts';
 import { etagOf, findPublicWebsite, loadWidgetConfig, type PublicWebsite } from './widgetConfig.ts';
 import { type EventBatch, recordWidgetEvents } from './widgetEvents.ts';

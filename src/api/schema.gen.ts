@@ -680,6 +680,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/client/blocked-visitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's blocked visitors
+         * @description Every number and address on the caller's block list, newest first (at most 1000, the size of a full list).
+         */
+        get: operations["listBlockedVisitors"];
+        put?: never;
+        /**
+         * Block a visitor number or address
+         * @description Adds a number (stored without spaces, dashes and parentheses; it then matches with or without its leading plus) or an IPv4 or IPv6 address (stored in its canonical form) to the caller's block list. The widget API refuses their call and schedule requests with 403 `visitor_blocked` from then on. Blocking an entry already on the list answers it again with 200. Allowed while the overdraft is reached: blocking stops spending.
+         */
+        post: operations["blockVisitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/blocked-visitors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of one of the caller's rows. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unblock a visitor
+         * @description Removes one entry of the caller's block list; the visitor can ask for calls again.
+         */
+        delete: operations["unblockVisitor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1129,6 +1176,27 @@ export interface components {
         };
         AgentList: {
             data: components["schemas"]["Agent"][];
+        };
+        /**
+         * @description `number`: a visitor phone number; `address`: the IP address a request comes from.
+         * @enum {string}
+         */
+        BlockedVisitorKind: "number" | "address";
+        BlockedVisitorInput: {
+            kind: components["schemas"]["BlockedVisitorKind"];
+            /** @description A phone number (spec §5 Phone pattern; spaces, dashes and parentheses allowed) or an IPv4 or IPv6 address. */
+            value: string;
+        };
+        BlockedVisitor: {
+            id: number;
+            kind: components["schemas"]["BlockedVisitorKind"];
+            /** @description The number as stored (e.g. +14155550123) or the canonical address (e.g. 203.0.113.7, 2001:db8::1). */
+            value: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        BlockedVisitorList: {
+            data: components["schemas"]["BlockedVisitor"][];
         };
         /** @description An option with an on/off switch and a value; the value is required while on and cleared when switched off (spec §4 Switch behaviour). */
         ToggleValue: {
@@ -2799,6 +2867,90 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description `not_found`: agentId or websiteId is not one of the caller's. */
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listBlockedVisitors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's block list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedVisitorList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    blockVisitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockedVisitorInput"];
+            };
+        };
+        responses: {
+            /** @description The entry was already on the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedVisitor"];
+                };
+            };
+            /** @description The new entry. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedVisitor"];
+                };
+            };
+            /** @description `invalid_request`: the value is not a phone number or an IP address, as kind says. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `block_list_full`: the list already holds 1000 entries. */
+            409: components["responses"]["Conflict"];
+        };
+    };
+    unblockVisitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of one of the caller's rows. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry is removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: the id is not a positive integer. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };

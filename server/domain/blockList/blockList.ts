@@ -1,0 +1,135 @@
+import { and, desc, eq, inArray, or, count } from 'drizzle-orm';
+import { isIPv4, isIPv6 } from 'node:net';
+import type { Database } from '../../db/client.ts';
+import { blockedVisitors, type blockedVisitorKinds } from '../../db/schema/widgetApi.ts';
+import { PHONE_PATTERN } from '../agents/phone.ts';
+import { DomainError, invalidInput, notFoundRow } from '../domainError.ts';
+
+export type BlockedVisitorKind = (typeof blockedVisitorKinds)[number];
+
+/** A block-list entry as the contract's `BlockedVisitor` answers it. */
+export interface BlockedVisitorView {
+  id: number;
+  kind: BlockedVisitorKind;
+  value: string;
+  createdAt: string;
+}
+
+/** The size of a full block list (contract: `block_list_full`). */
+export const MAX_BLOCKED_VISITORS = 1000;
+
+function toView(row: typeof blockedVisitors.$inferSelect): BlockedVisitorView {
+  return { id: row.id, kind: row.kind, value: row.value, createdAt: row.createdAt.toISOString() };
+}
+
+/**
+ * A number as the widget API stores it: the spaces, dots, dashes and parentheses people type are
+ * removed, then it must match the phone pattern (spec §5).
+ */
+export function blockedNumber(input: string): string {
+  const number = input.replace(/[\s().-]/g, '');
+  if (!PHONE_PATTERN.test(number)) throw invalidInput('Field value: Not a valid phone number format.');
+  return number;
+}
+
+/**
+ * An IP address in one spelling, so that a listed address matches the address a request comes
+ * from however either was written: IPv6 compressed and lower-case, an IPv4-mapped IPv6 address
+ * (how a dual-stack socket reports an IPv4 client) as plain IPv4. Null when it is not an address.
+ */
+export function canonicalAddress(input: string): string | null {
+  const address = input.trim();
+  if (isIPv4(address)) return address;
+  if (!isIPv6(address) || address.includes('%')) return null;
+  const compressed = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(compressed);
+  if (!mapped) return compressed;
+  const [high, low] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+function blockedValue(kind: BlockedVisitorKind, value: string): string {
+  if (kind === 'number') return blockedNumber(value);
+  const address = canonicalAddress(value);
+  if (address === null) throw invalidInput('Field value: Not a valid IPv4 or IPv6 address.');
+  return address;
+}
+
+/** The spellings of a number that name the same line: with and without its leading plus. */
+function numberSpellings(number: string): string[] {
+  const digits = number.replace(/^\+/, '');
+  return [digits, `+${digits}`];
+}
+
+/** The caller's block list, newest first. */
+export async function listBlockedVisitors(db: Database, userId: number): Promise<BlockedVisitorView[]> {
+  const rows = await db
+    .select()
+    .from(blockedVisitors)
+    .where(eq(blockedVisitors.userId, userId))
+    .orderBy(desc(blockedVisitors.createdAt), desc(blockedVisitors.id))
+    .limit(MAX_BLOCKED_VISITORS);
+  return rows.map(toView);
+}
+
+/**
+ * Puts a number or an address on the client's block list. Answers the entry and whether it is
+ * new; an entry already listed is answered as it is, even on a full list.
+ */
+export async function blockVisitor(
+  db: Database,
+  userId: number,
+  kind: BlockedVisitorKind,
+  input: string,
+): Promise<{ entry: BlockedVisitorView; created: boolean }> {
+  const value = blockedValue(kind, input);
+  const existing = async () => {
+    const [row] = await db
+      .select()
+      .from(blockedVisitors)
+      .where(and(eq(blockedVisitors.userId, userId), eq(blockedVisitors.kind, kind), eq(blockedVisitors.value, value)));
+    return row;
+  };
+  const listed = await existing();
+  if (listed) return { entry: toView(listed), created: false };
+  const [size] = await db.select({ n: count() }).from(blockedVisitors).where(eq(blockedVisitors.userId, userId));
+  if ((size?.n ?? 0) >= MAX_BLOCKED_VISITORS) {
+    throw new DomainError('block_list_full', `The block list already holds ${MAX_BLOCKED_VISITORS} entries.`);
+  }
+  const [row] = await db.insert(blockedVisitors).values({ userId, kind, value }).onConflictDoNothing().returning();
+  if (row) return { entry: toView(row), created: true };
+  const raced = await existing(); // listed by a concurrent request in between
+  if (!raced) throw notFoundRow('blocked visitor');
+  return { entry: toView(raced), created: false };
+}
+
+/** Takes one entry off the caller's block list. */
+export async function unblockVisitor(db: Database, userId: number, id: number): Promise<void> {
+  const removed = await db
+    .delete(blockedVisitors)
+    .where(and(eq(blockedVisitors.userId, userId), eq(blockedVisitors.id, id)))
+    .returning({ id: blockedVisitors.id });
+  if (removed.length === 0) throw notFoundRow('blocked visitor');
+}
+
+/**
+ * Whether the client blocked this number (with or without its leading plus) or this address
+ * (in any spelling).
+ */
+export async function isVisitorBlocked(db: Database, userId: number, visitor: { number: string; address: string }): Promise<boolean> {
+  const address = canonicalAddress(visitor.address);
+  const [row] = await db
+    .select({ id: blockedVisitors.id })
+    .from(blockedVisitors)
+    .where(
+      and(
+        eq(blockedVisitors.userId, userId),
+        or(
+          and(eq(blockedVisitors.kind, 'number'), inArray(blockedVisitors.value, numberSpellings(visitor.number))),
+          address === null ? undefined : and(eq(blockedVisitors.kind, 'address'), eq(blockedVisitors.value, address)),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
