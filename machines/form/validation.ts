@@ -12,6 +12,7 @@ export const rule = {
   maxLength: 'maxLength',
   email: 'email',
   phone: 'phone',
+  ipAddress: 'ipAddress',
   acceptTerms: 'acceptTerms',
   passwordsMatch: 'passwordsMatch',
 } as const;
@@ -29,6 +30,7 @@ const fixedMessages: Record<Exclude<RuleKey, 'minLength' | 'maxLength'>, Message
   required: msg`Required field`,
   email: msg`Wrong email format`,
   phone: msg`Wrong phone number format`,
+  ipAddress: msg`Wrong IP address format`,
   acceptTerms: msg`Accepting terms & conditions is required.`,
   passwordsMatch: msg`Password and Confirm Password didn't match`,
 };

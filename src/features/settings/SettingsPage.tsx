@@ -23,11 +23,12 @@ import { Notice } from '../../ui/Notice.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { changePassword, provideSettingsMachine, updateUser } from './settings.actors.ts';
 import { SettingsCard } from './SettingsCard.tsx';
+import { BlockListCard } from './BlockListCard.tsx';
 import { TimeZoneField } from './TimeZoneField.tsx';
 import { TwilioNumberField, type TwilioNumber } from './TwilioNumberField.tsx';
 import { inspect } from '../../ui/inspector.ts';
 
-/** spec §2 Settings: Account Settings with four cards. */
+/** spec §2 Settings: Account Settings with four cards, and the block list (issue 7). */
 export function SettingsPage() {
   const { t, i18n } = useLingui();
   const { api, auth, startup } = useRootActors();
@@ -212,6 +213,8 @@ function SettingsCards({
           />
         )}
       </SettingsCard>
+
+      <BlockListCard api={api} />
     </SimpleGrid>
   );
 }

@@ -1,0 +1,11 @@
+import { msg } from '@lingui/core/macro';
+
+/** The block list's notices (issue 7: a block list per client, edited in Account Settings). */
+export const blockListMessages = {
+  loadFailed: msg`Failed to load the blocked visitors.`,
+  blocked: msg`The visitor is blocked.`,
+  blockFailed: msg`Failed to block the visitor.`,
+  listFull: msg`Your block list is full. Unblock an entry to add another.`,
+  unblocked: msg`The visitor is unblocked.`,
+  unblockFailed: msg`Failed to unblock the visitor.`,
+};

@@ -1,0 +1,37 @@
+import * as z from 'zod/mini';
+import { requiredValue } from '../form/fields.ts';
+import { phonePattern, rule } from '../form/validation.ts';
+
+/** What the block list holds (contract: BlockedVisitorKind). */
+export const blockedVisitorKinds = ['number', 'address'] as const;
+export type BlockedVisitorKind = (typeof blockedVisitorKinds)[number];
+
+export interface BlockVisitorValues {
+  kind: BlockedVisitorKind;
+  value: string;
+}
+
+/** A number as the widget takes it: spaces, dots, dashes and parentheses between digits are fine. */
+export const withoutSeparators = (value: string) => value.replace(/[\s().-]/g, '');
+
+const ipAddress = z.union([z.ipv4(), z.ipv6()]);
+
+/**
+ * The block form: a phone number (spec §5 Phone pattern) or an IPv4 or IPv6 address, as kind
+ * says. The server applies the same rules (server/domain/blockList/blockList.ts).
+ */
+export const blockVisitorSchema = z
+  .object({
+    kind: z.enum(blockedVisitorKinds),
+    value: requiredValue(),
+  })
+  .check(
+    z.refine((values) => values.kind !== 'number' || phonePattern.test(withoutSeparators(values.value)), {
+      message: rule.phone,
+      path: ['value'],
+    }),
+    z.refine((values) => values.kind !== 'address' || ipAddress.safeParse(values.value.trim()).success, {
+      message: rule.ipAddress,
+      path: ['value'],
+    }),
+  );

@@ -1,0 +1,180 @@
+import { Box } from '@chakra-ui/react/box';
+import { Field } from '@chakra-ui/react/field';
+import { Heading } from '@chakra-ui/react/heading';
+import { NativeSelect } from '@chakra-ui/react/native-select';
+import { Spinner } from '@chakra-ui/react/spinner';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { BlockedVisitor } from '../../../machines/blockList/blockList.machine.ts';
+import { blockListMessages } from '../../../machines/blockList/blockList.messages.ts';
+import type { BlockedVisitorKind } from '../../../machines/blockList/blockList.schema.ts';
+import { hasFailed, isBlocking, isBusy, isLoading, unblockingId, valueError } from '../../../machines/blockList/blockList.selectors.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { Button } from '../../ui/Button.tsx';
+import { formatDateTime } from '../../ui/dateTime.ts';
+import { inspect } from '../../ui/inspector.ts';
+import { messageText } from '../../ui/messageText.ts';
+import { Notice } from '../../ui/Notice.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { useUserTimeZone } from '../../ui/useUserTimeZone.ts';
+import { provideBlockListMachine } from './blockList.actors.ts';
+
+/**
+ * Blocked Visitors (issue 7, "a block list per client"): the phone numbers and IP addresses
+ * whose call and schedule requests the widget API refuses, with a form to add one and an Unblock
+ * button on each.
+ */
+export function BlockListCard({ api }: { api: ApiClient }) {
+  const { t, i18n } = useLingui();
+  const list = useActorRef(provideBlockListMachine(api), { inspect });
+  const loading = useSelector(list, isLoading);
+  const failed = useSelector(list, hasFailed);
+  const busy = useSelector(list, isBusy);
+  const blocking = useSelector(list, isBlocking);
+  const entries = useSelector(list, (snapshot) => snapshot.context.entries);
+  const values = useSelector(list, (snapshot) => snapshot.context.form.values);
+  const error = useSelector(list, valueError);
+  const unblocking = useSelector(list, unblockingId);
+  const kindLabels: Record<BlockedVisitorKind, string> = { number: t`Phone Number`, address: t`IP Address` };
+
+  return (
+    <Box as="section" aria-label={t`Blocked Visitors`} gridColumn="1 / -1" bg="white" borderWidth="1px" borderRadius="lg" p={{ base: '5', md: '6' }}>
+      <Heading as="h2" size="md" mb="2" color="gray.900">
+        <Trans>Blocked Visitors</Trans>
+      </Heading>
+      <Text color="gray.700" fontSize="sm" mb="4">
+        <Trans>Call and callback requests from these phone numbers and IP addresses are refused, so they cannot spend your credits.</Trans>
+      </Text>
+      {loading ? (
+        <Box role="status" display="flex" justifyContent="center" py="6">
+          <Spinner color="blue.600" aria-label={t`Loading`} />
+        </Box>
+      ) : failed ? (
+        <Box display="flex" flexWrap="wrap" gap="3" alignItems="center">
+          <Notice status="error">{messageText(i18n, blockListMessages.loadFailed)}</Notice>
+          <Button size="sm" onClick={() => list.send({ type: 'user.retry' })}>
+            <Trans>Try again</Trans>
+          </Button>
+        </Box>
+      ) : (
+        <Stack gap="5">
+          <form
+            noValidate
+            aria-label={t`Block a visitor`}
+            onSubmit={(event) => {
+              event.preventDefault();
+              list.send({ type: 'user.submit' });
+            }}
+          >
+            <Stack direction={{ base: 'column', md: 'row' }} gap="4" alignItems={{ base: 'stretch', md: 'flex-start' }}>
+              <Field.Root disabled={busy} maxW={{ md: '48' }}>
+                <Field.Label>
+                  <Trans>Block</Trans>
+                </Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field
+                    name="kind"
+                    value={values.kind}
+                    onChange={(event) => list.send({ type: 'user.change', field: 'kind', value: event.currentTarget.value as BlockedVisitorKind })}
+                    bg="white"
+                  >
+                    <option value="number">{kindLabels.number}</option>
+                    <option value="address">{kindLabels.address}</option>
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Box flex="1">
+                <TextField
+                  label={kindLabels[values.kind]}
+                  name="value"
+                  autoComplete="off"
+                  value={values.value}
+                  error={messageText(i18n, error)}
+                  onChange={(value) => list.send({ type: 'user.change', field: 'value', value })}
+                  onBlur={() => list.send({ type: 'user.blur', field: 'value' })}
+                  disabled={busy}
+                />
+              </Box>
+              <Box pt={{ md: '6' }}>
+                <Button type="submit" colorPalette="red" loading={blocking} disabled={busy && !blocking}>
+                  <Trans>Block</Trans>
+                </Button>
+              </Box>
+            </Stack>
+          </form>
+          <BlockedEntries
+            entries={entries}
+            kindLabels={kindLabels}
+            busy={busy}
+            unblocking={unblocking}
+            onUnblock={(entry) => list.send({ type: 'user.unblock', entry })}
+          />
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+function BlockedEntries({
+  entries,
+  kindLabels,
+  busy,
+  unblocking,
+  onUnblock,
+}: {
+  entries: BlockedVisitor[];
+  kindLabels: Record<BlockedVisitorKind, string>;
+  busy: boolean;
+  unblocking: number | null;
+  onUnblock: (entry: BlockedVisitor) => void;
+}) {
+  const { t } = useLingui();
+  const timeZone = useUserTimeZone();
+  if (entries.length === 0) {
+    return (
+      <Text color="gray.700">
+        <Trans>No phone numbers or IP addresses are blocked.</Trans>
+      </Text>
+    );
+  }
+  return (
+    <Box as="ul" listStyleType="none" borderTopWidth="1px" aria-label={t`Blocked Visitors`}>
+      {entries.map((entry) => (
+        <Box
+          as="li"
+          key={entry.id}
+          display="flex"
+          flexWrap="wrap"
+          alignItems="center"
+          columnGap="4"
+          rowGap="1"
+          py="3"
+          borderBottomWidth="1px"
+        >
+          <Text fontFamily="mono" fontWeight="medium" color="gray.900" minW="0" overflowWrap="anywhere" flex={{ base: '1 1 100%', sm: '1 1 auto' }}>
+            {entry.value}
+          </Text>
+          <Text fontSize="sm" color="gray.700">
+            {kindLabels[entry.kind]}
+          </Text>
+          <Text fontSize="sm" color="gray.700">
+            <Trans>Blocked on {formatDateTime(entry.createdAt, timeZone)}</Trans>
+          </Text>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={t`Unblock ${entry.value}`}
+            loading={unblocking === entry.id}
+            disabled={busy && unblocking !== entry.id}
+            onClick={() => onUnblock(entry)}
+          >
+            <Trans>Unblock</Trans>
+          </Button>
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support/accounts.ts';
+import { callsOf, clientWithWidget, hostPage, useHostSite } from './support.ts';
+
+// issue 7, the widget API's guardrails: "a block list per client". The client blocks a number in
+// Account Settings; a visitor calling from it is refused on the client's page, and let through
+// again once the client unblocks it.
+
+const site = useHostSite();
+
+test('a number the client blocks in Account Settings is refused in the widget until it is unblocked', async ({ page, browser, request, baseURL }) => {
+  const client = await clientWithWidget(request, baseURL!);
+  const url = site.publish('/blocked', hostPage(client.snippet));
+  await signIn(page, client.account.email, client.account.password);
+  await page.goto('/settings');
+  const card = page.getByRole('region', { name: 'Blocked Visitors' });
+  await expect(card.getByText('No phone numbers or IP addresses are blocked.')).toBeVisible();
+
+  // Bad input: a clear message, and nothing is sent.
+  const value = card.getByRole('textbox', { name: 'Phone Number' });
+  await value.fill('555-01');
+  await card.getByRole('button', { name: 'Block', exact: true }).click();
+  await expect(card.getByText('Wrong phone number format')).toBeVisible();
+  await card.getByRole('combobox', { name: 'Block' }).selectOption('address');
+  await expect(card.getByText('Wrong IP address format')).toBeVisible();
+  await card.getByRole('combobox', { name: 'Block' }).selectOption('number');
+
+  // The number as people write it; it is listed as the widget stores numbers.
+  await value.fill('+1 (415) 555-0166');
+  await card.getByRole('button', { name: 'Block', exact: true }).click();
+  await expect(page.getByText('The visitor is blocked.')).toBeVisible();
+  await expect(card.getByRole('listitem')).toHaveCount(1);
+  await expect(card.getByRole('listitem')).toContainText('+14155550166');
+  await expect(value).toHaveValue('');
+
+  // Listed after a reload too.
+  await page.reload();
+  await expect(card.getByRole('listitem')).toContainText('+14155550166');
+
+  // The visitor types it without the plus: still the same line, refused.
+  const visitor = await browser.newPage();
+  const askForCall = async () => {
+    await visitor.goto(url);
+    await visitor.getByRole('button', { name: 'Call me' }).click();
+    const dialog = visitor.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Phone number' }).fill('1 415 555 0166');
+    await dialog.getByRole('button', { name: 'Call Me Now' }).click();
+    return dialog;
+  };
+  await expect((await askForCall()).getByRole('alert')).toHaveText('Calls to this number are not available.');
+  expect(await callsOf(request, client.account)).toEqual([]);
+
+  await card.getByRole('button', { name: 'Unblock +14155550166' }).click();
+  await expect(page.getByText('The visitor is unblocked.')).toBeVisible();
+  await expect(card.getByText('No phone numbers or IP addresses are blocked.')).toBeVisible();
+
+  await expect((await askForCall()).getByRole('status')).toHaveText('Thank you! We will call you within 10 seconds.');
+  await expect.poll(async () => (await callsOf(request, client.account)).map((call) => call.customerNumber)).toEqual(['14155550166']);
+  await visitor.close();
+});
