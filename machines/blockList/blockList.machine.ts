@@ -9,9 +9,8 @@ import {
   type FormDraft,
   type FormEvent,
 } from '../form/formDraft.ts';
-import { toApiFailure } from '../shared/apiFailure.ts';
 import { notProvided } from '../shared/notProvided.ts';
-import { blockListMessages } from './blockList.messages.ts';
+import { blockFailedNotice, blockListMessages } from './blockList.messages.ts';
 import { blockVisitorSchema, type BlockedVisitorKind, type BlockVisitorValues } from './blockList.schema.ts';
 
 /** One entry of the block list (contract: BlockedVisitor). */
@@ -113,10 +112,6 @@ export const blockListMachine = setup({
   },
   guards: {
     canSubmit: ({ context }) => isDraftValid(context.form),
-    isListFull: ({ event }) => {
-      assertEvent(event, 'xstate.error.actor.blockRequest');
-      return toApiFailure(event.error).code === 'block_list_full';
-    },
   },
 }).createMachine({
   id: 'blockList',
@@ -154,14 +149,10 @@ export const blockListMachine = setup({
               target: 'idle',
               actions: ['addEntry', { type: 'showNotice', params: { type: 'success', message: blockListMessages.blocked } }],
             },
-            onError: [
-              {
-                guard: 'isListFull',
-                target: 'idle',
-                actions: { type: 'showNotice', params: { type: 'error', message: blockListMessages.listFull } },
-              },
-              { target: 'idle', actions: { type: 'showNotice', params: { type: 'error', message: blockListMessages.blockFailed } } },
-            ],
+            onError: {
+              target: 'idle',
+              actions: { type: 'showNotice', params: ({ event }) => ({ type: 'error' as const, message: blockFailedNotice(event.error) }) },
+            },
           },
         },
         unblocking: {

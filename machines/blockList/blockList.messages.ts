@@ -1,4 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { toApiFailure } from '../shared/apiFailure.ts';
 
 /** The block list's notices (issue 7: a block list per client, edited in Account Settings). */
 export const blockListMessages = {
@@ -9,3 +11,8 @@ export const blockListMessages = {
   unblocked: msg`The visitor is unblocked.`,
   unblockFailed: msg`Failed to unblock the visitor.`,
 };
+
+/** The notice of a refused block: a full list says so (409 `block_list_full`). */
+export function blockFailedNotice(error: unknown): MessageDescriptor {
+  return toApiFailure(error).code === 'block_list_full' ? blockListMessages.listFull : blockListMessages.blockFailed;
+}

@@ -20,7 +20,7 @@ test('the delete confirmations of widgets and agents', async ({ page }) => {
   }
 });
 
-test("the calls history's play popover and open date picker", async ({ page }) => {
+test("the calls history's play popover, block confirmation and open date picker", async ({ page }) => {
   await signInDemo(page);
   await page.goto('/calls');
   await loadedRows(page, 'Calls History');
@@ -31,6 +31,13 @@ test("the calls history's play popover and open date picker", async ({ page }) =
   await expectAccessible(page, 'the play popover');
   await page.keyboard.press('Escape');
   await expect(popover).toBeHidden();
+
+  await page.getByRole('button', { name: /^Block number / }).first().click();
+  const confirmation = page.getByRole('alertdialog', { name: 'Block this number?' });
+  await expect(confirmation).toBeVisible();
+  await expectAccessible(page, 'the block confirmation');
+  await confirmation.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmation).toBeHidden();
 
   await page.getByLabel('Date from', { exact: true }).click();
   await expect(page.locator('.react-datepicker__month')).toBeVisible();

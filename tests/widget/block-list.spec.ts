@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/accounts.ts';
-import { callsOf, clientWithWidget, hostPage, useHostSite } from './support.ts';
+import { callsOf, clientWithWidget, hostPage, requestCallFrom, useHostSite } from './support.ts';
 
 // issue 7, the widget API's guardrails: "a block list per client". The client blocks a number in
 // Account Settings; a visitor calling from it is refused on the client's page, and let through
@@ -57,4 +57,31 @@ test('a number the client blocks in Account Settings is refused in the widget un
   await expect((await askForCall()).getByRole('status')).toHaveText('Thank you! We will call you within 10 seconds.');
   await expect.poll(async () => (await callsOf(request, client.account)).map((call) => call.customerNumber)).toEqual(['14155550166']);
   await visitor.close();
+});
+
+test('a caller is blocked from Calls History after a confirmation, and listed in Account Settings', async ({ page, request, baseURL }) => {
+  const client = await clientWithWidget(request, baseURL!);
+  const visitor = { key: client.website.publicKey, widgetId: client.widget.id, phone: '+14155550177', url: 'https://shop.example/cart' };
+  expect(await requestCallFrom(baseURL!, '127.0.7.1', visitor)).toBe(202);
+  await expect.poll(async () => (await callsOf(request, client.account)).length).toBe(1);
+
+  await signIn(page, client.account.email, client.account.password);
+  await page.goto('/calls');
+  const block = page.getByRole('button', { name: 'Block number +14155550177' });
+  // Cancel sends nothing.
+  await block.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Block this number?' });
+  await expect(dialog).toContainText('Call and callback requests from +14155550177 will be refused.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(block).toBeFocused();
+
+  await block.click();
+  await dialog.getByRole('button', { name: 'Yes, I am sure.' }).click();
+  await expect(page.getByText('The visitor is blocked.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(await requestCallFrom(baseURL!, '127.0.7.2', visitor)).toBe(403);
+
+  await page.goto('/settings');
+  await expect(page.getByRole('region', { name: 'Blocked Visitors' }).getByRole('listitem')).toContainText('+14155550177');
 });

@@ -15,6 +15,7 @@ import {
 import { rowsPerPageChoices, type ListSearch } from '../../../machines/list/list.view.ts';
 import { websitesOf, widgetTypesOf } from '../../api/referenceData.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { DateRangeFilter } from '../../ui/DateRangeFilter.tsx';
 import { formatDateTime, formatDuration, todayIn } from '../../ui/dateTime.ts';
@@ -32,6 +33,7 @@ import { callsDefaults, provideCallsExport, provideCallsList, type Call } from '
 import { callStatusFilterLabels, callStatusLabels, callsMessages, callTypeLabels } from './calls.messages.ts';
 import { CALL_STATUSES, CALL_TYPES, CALLS_PER_PAGE, type CallsFilters } from './calls.search.ts';
 import { RecordingCell } from './RecordingCell.tsx';
+import { provideBlockNumberMachine } from '../blockList/blockList.actors.ts';
 import { inspect } from '../../ui/inspector.ts';
 
 export interface CallsPageProps {
@@ -56,6 +58,9 @@ export function CallsPage({ search, onSearchChange }: CallsPageProps) {
   const paging = useSelector(list, listPaging);
   const filters = useSelector(list, listFilters);
   const exporting = useSelector(exporter, (snapshot) => snapshot.matches('exporting'));
+  const blocker = useActorRef(provideBlockNumberMachine(api), { inspect });
+  const blockedNumber = useSelector(blocker, (snapshot) => snapshot.context.number);
+  const blocking = useSelector(blocker, (snapshot) => snapshot.matches('blocking'));
   const websites = useSelector(startup, websitesOf);
   const widgetTypes = useSelector(startup, widgetTypesOf);
 
@@ -91,6 +96,23 @@ export function CallsPage({ search, onSearchChange }: CallsPageProps) {
     { key: 'customField1', header: t`Custom Field #1`, cell: (call) => orSlash(call.ScheduledCall?.customFields.customField1) },
     { key: 'customField2', header: t`Custom Field #2`, cell: (call) => orSlash(call.ScheduledCall?.customFields.customField2) },
     { key: 'customField3', header: t`Custom Field #3`, cell: (call) => orSlash(call.ScheduledCall?.customFields.customField3) },
+    // Not a column of the spec: the block list's shortcut (issue 7), where the unwanted calls are seen.
+    {
+      key: 'actions',
+      header: t`Actions`,
+      cell: (call) => (
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="red"
+          aria-label={t`Block number ${call.customerNumber}`}
+          onClick={() => blocker.send({ type: 'user.requestBlock', number: call.customerNumber })}
+        >
+          {t`Block number`}
+        </Button>
+      ),
+      nowrap: true,
+    },
   ];
 
   const loading = status === 'loading';
@@ -157,6 +179,14 @@ export function CallsPage({ search, onSearchChange }: CallsPageProps) {
           onPerPageChange={(perPage) => list.send({ type: 'user.changePerPage', perPage })}
         />
       ) : null}
+      <ConfirmDialog
+        open={blockedNumber !== null}
+        title={t`Block this number?`}
+        text={t`Call and callback requests from ${blockedNumber ?? ''} will be refused. You can unblock it in Account Settings.`}
+        busy={blocking}
+        onConfirm={() => blocker.send({ type: 'user.confirm' })}
+        onCancel={() => blocker.send({ type: 'user.cancel' })}
+      />
     </Box>
   );
 }

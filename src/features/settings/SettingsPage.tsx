@@ -23,7 +23,7 @@ import { Notice } from '../../ui/Notice.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { changePassword, provideSettingsMachine, updateUser } from './settings.actors.ts';
 import { SettingsCard } from './SettingsCard.tsx';
-import { BlockListCard } from './BlockListCard.tsx';
+import { BlockListCard } from '../blockList/BlockListCard.tsx';
 import { TimeZoneField } from './TimeZoneField.tsx';
 import { TwilioNumberField, type TwilioNumber } from './TwilioNumberField.tsx';
 import { inspect } from '../../ui/inspector.ts';
