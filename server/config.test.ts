@@ -57,6 +57,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads TRUST_PROXY as a flag or as the proxies\' addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'no' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.10,2001:db8::/32' }).trustProxy).toEqual(['10.0.0.0/8', '192.0.2.10', '2001:db8::/32']);
+    for (const bad of ['maybe', '10.0.0.0/33', '10.0.0', 'proxy.example.com', '2']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be true, false, or the proxies' addresses/);
+    }
+  });
+
   it('derives PUBLIC_URL from PORT when unset', () => {
     expect(loadConfig({ PORT: '3999' }).publicUrl).toBe('http://localhost:3999');
   });

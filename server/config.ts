@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -21,6 +22,37 @@ const booleanFlag = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
     .optional()
     .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
+
+/**
+ * Which proxies' X-Forwarded-For and X-Forwarded-Proto to believe (Fastify's trustProxy): none,
+ * the proxies at these addresses or CIDR ranges, or every one (`true`: only when nothing but
+ * the proxy can reach the server, since a visitor can write the header). The visitor's address
+ * is then the nearest one not trusted, so behind listed proxies it cannot be made up.
+ */
+export type TrustProxy = boolean | string[];
+
+const TRUST_PROXY_ERROR = 'must be true, false, or the proxies\' addresses (CIDR ranges allowed) separated by commas';
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const value = raw?.trim().toLowerCase() ?? '';
+    if (['', 'false', 'no', '0'].includes(value)) return false;
+    if (['true', 'yes', '1'].includes(value)) return true;
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrRange)) return entries;
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_ERROR });
+    return z.NEVER;
+  });
 
 const positiveSeconds = (fallback: number) =>
   z.coerce
@@ -74,7 +106,7 @@ const environmentSchema = z.object({
     })
     .default('info'),
   ALLOW_LOCAL_ADAPTERS: booleanFlag(false),
-  TRUST_PROXY: booleanFlag(false),
+  TRUST_PROXY: trustProxy,
   CALL_SIMULATOR_SPEED: z.coerce
     .number({ error: 'must be a number (how many times faster than real time simulated calls run)' })
     .min(1, 'must be at least 1 (1 is real time)')
@@ -110,7 +142,7 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   allowLocalAdapters: boolean;
   /** Behind a load balancer: take the client address from X-Forwarded-For (login throttling). */
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   passwordHashParams: PasswordHashParams;
   /** The telephony adapter's settings (ARCHITECTURE.md, Adapters). */
   telephony: TelephonyConfig;

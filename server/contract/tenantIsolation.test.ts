@@ -9,6 +9,7 @@ import { autoRecharges, creditLedger, credits, paymentMethods, payments } from '
 import { callRecordings, calls, scheduledCalls } from '../db/schema/calls.ts';
 import { localCardPaymentIntents, localCardPaymentMethods } from '../db/schema/localCardProcessor.ts';
 import { agents, files, websites, widgetAgents, widgets } from '../db/schema/toolbox.ts';
+import { blockedVisitors } from '../db/schema/widgetApi.ts';
 import { loadContract } from '../http/contract.ts';
 import { startTestServer } from '../test/harness.ts';
 import { isIdName, operationShapes, resolve } from './malformedVariants.ts';
@@ -44,6 +45,7 @@ const TENANT_TABLES: Record<string, PgTable> = {
   calls,
   scheduledCalls,
   callRecordings,
+  blockedVisitors,
 };
 
 let pair: Pair;

@@ -25,6 +25,8 @@ describe('POST /client/blocked-visitors', () => {
     expect(Date.parse(created.createdAt)).not.toBeNaN();
     const again = expectStatus(await block(client, 'number', '+14155550160'), 200);
     expect(again).toEqual(created);
+    // The same line without its plus, as a visitor may have typed it (Calls History's Block).
+    expect(expectStatus(await block(client, 'number', '14155550160'), 200)).toEqual(created);
     expect((await list(client)).filter((entry) => entry.value === '+14155550160')).toHaveLength(1);
   });
 
@@ -61,6 +63,19 @@ describe('POST /client/blocked-visitors', () => {
     expect(refused.body).toMatchObject({ error: 'block_list_full' });
     expectStatus(await block(full, 'address', '10.9.0.0'), 200);
     expect(await list(full)).toHaveLength(MAX_BLOCKED_VISITORS);
+  });
+});
+
+describe('blocking in parallel', () => {
+  it('lists a visitor once and never goes past the cap', async () => {
+    const busy = await signedInClient(server);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => block(busy, 'number', '+14155550195')));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    const rows = Array.from({ length: MAX_BLOCKED_VISITORS - 2 }, (_, i) => ({ userId: busy.userId, kind: 'address' as const, value: `10.8.${i >> 8}.${i & 255}` }));
+    await server.db.insert(blockedVisitors).values(rows);
+    const last = await Promise.all(['+14155550196', '+14155550197', '+14155550198'].map((value) => block(busy, 'number', value)));
+    expect(last.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+    expect(await list(busy)).toHaveLength(MAX_BLOCKED_VISITORS);
   });
 });
 

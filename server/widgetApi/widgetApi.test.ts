@@ -333,6 +333,32 @@ describe('POST /widget-api/calls', () => {
     expect((await call({ key: other.website.publicKey, widgetId: other.widgets[0]!.id, phone: blocked, url: 'https://shop.example/' })).status).toBe(202);
   });
 
+  it('behind a listed proxy, blocks the address the proxy saw, whatever the visitor put before it', async () => {
+    const proxied = Fastify({ logger: false, trustProxy: ['192.0.2.250'] });
+    installJsonBodyParser(proxied);
+    installRequestValidation(proxied);
+    installErrorHandler(proxied);
+    await registerWidgetApi(proxied, { db: server.db, callRequests: () => deps });
+    await proxied.ready();
+    try {
+      const { client, website, widgets } = await siteWithWidgets();
+      const visitor = newAddress();
+      await blockVisitor(server.db, client.userId, 'address', visitor);
+      const through = (forwardedFor: string) =>
+        widgetApi(
+          { method: 'POST', url: '/widget-api/calls', body: { key: website.publicKey, widgetId: widgets[0]!.id, phone: newNumber(), url: 'https://shop.example/' }, address: '192.0.2.250', headers: { 'x-forwarded-for': forwardedFor } },
+          proxied,
+        );
+      expect((await through(visitor)).status).toBe(403);
+      // The blocked visitor writes another address into the header; the proxy appends the real one.
+      expect((await through(`${newAddress()}, ${visitor}`)).status).toBe(403);
+      // Another visitor is let through.
+      expect((await through(newAddress())).status).toBe(202);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('limits call requests per address and per number', async () => {
     const { website, widgets } = await siteWithWidgets();
     const widgetId = widgets[0]!.id;

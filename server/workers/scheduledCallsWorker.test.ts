@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, scheduledCalls, twilioCallLegs } from '../db/schema/calls.ts';
+import { blockVisitor } from '../domain/blockList/blockList.ts';
 import { accountWithWidget, balanceOf, fastDeps } from '../domain/calls/callTestKit.ts';
 import { requestScheduledCall } from '../domain/calls/callRequests.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
@@ -81,6 +82,16 @@ describe('the scheduled-calls worker', () => {
     await new ScheduledCallsWorker({ db: server.db, deps: fastDeps() }).runOnce();
     expect((await callbacks([id!]))[0]!.status).toBe('canceled');
     expect(await callsFor([id!])).toEqual([]);
+  });
+
+  it('cancels a callback from a number the client blocked after it was scheduled', async () => {
+    const setup = await accountWithWidget(server.db);
+    const [id] = await dueCallbacks(setup, 1);
+    await blockVisitor(server.db, setup.userId, 'number', '15005550004');
+    await new ScheduledCallsWorker({ db: server.db, deps: fastDeps() }).runOnce();
+    expect((await callbacks([id!]))[0]!.status).toBe('canceled');
+    expect(await callsFor([id!])).toEqual([]);
+    expect(await balanceOf(server.db, setup.userId)).toBe(20);
   });
 
   it('after a crash: takes over a stale claim and places it once; a live claim is left alone', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, count } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Database } from '../../db/client.ts';
 import { blockedVisitors, type blockedVisitorKinds } from '../../db/schema/widgetApi.ts';
@@ -72,9 +72,16 @@ export async function listBlockedVisitors(db: Database, userId: number): Promise
   return rows.map(toView);
 }
 
+/** The values that name the same visitor: a number with and without its plus, an address as is. */
+function sameVisitor(kind: BlockedVisitorKind, value: string): string[] {
+  return kind === 'number' ? numberSpellings(value) : [value];
+}
+
 /**
  * Puts a number or an address on the client's block list. Answers the entry and whether it is
- * new; an entry already listed is answered as it is, even on a full list.
+ * new; an entry already listed (a number in either spelling) is answered as it is, even on a
+ * full list. One block at a time per client (a transaction lock), so parallel requests can
+ * neither list a visitor twice nor go past the cap.
  */
 export async function blockVisitor(
   db: Database,
@@ -83,24 +90,21 @@ export async function blockVisitor(
   input: string,
 ): Promise<{ entry: BlockedVisitorView; created: boolean }> {
   const value = blockedValue(kind, input);
-  const existing = async () => {
-    const [row] = await db
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${userId}::int, hashtext('blocked_visitors'))`);
+    const [listed] = await tx
       .select()
       .from(blockedVisitors)
-      .where(and(eq(blockedVisitors.userId, userId), eq(blockedVisitors.kind, kind), eq(blockedVisitors.value, value)));
-    return row;
-  };
-  const listed = await existing();
-  if (listed) return { entry: toView(listed), created: false };
-  const [size] = await db.select({ n: count() }).from(blockedVisitors).where(eq(blockedVisitors.userId, userId));
-  if ((size?.n ?? 0) >= MAX_BLOCKED_VISITORS) {
-    throw new DomainError('block_list_full', `The block list already holds ${MAX_BLOCKED_VISITORS} entries.`);
-  }
-  const [row] = await db.insert(blockedVisitors).values({ userId, kind, value }).onConflictDoNothing().returning();
-  if (row) return { entry: toView(row), created: true };
-  const raced = await existing(); // listed by a concurrent request in between
-  if (!raced) throw notFoundRow('blocked visitor');
-  return { entry: toView(raced), created: false };
+      .where(and(eq(blockedVisitors.userId, userId), eq(blockedVisitors.kind, kind), inArray(blockedVisitors.value, sameVisitor(kind, value))))
+      .limit(1);
+    if (listed) return { entry: toView(listed), created: false };
+    const [size] = await tx.select({ n: count() }).from(blockedVisitors).where(eq(blockedVisitors.userId, userId));
+    if ((size?.n ?? 0) >= MAX_BLOCKED_VISITORS) {
+      throw new DomainError('block_list_full', `The block list already holds ${MAX_BLOCKED_VISITORS} entries.`);
+    }
+    const [row] = await tx.insert(blockedVisitors).values({ userId, kind, value }).returning();
+    return { entry: toView(row!), created: true };
+  });
 }
 
 /** Takes one entry off the caller's block list. */

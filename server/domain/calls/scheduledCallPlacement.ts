@@ -6,6 +6,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { twilioNumbers } from '../../db/schema/reference.ts';
 import { widgets } from '../../db/schema/toolbox.ts';
 import { TWILIO_NUMBERS } from '../../db/referenceData.ts';
+import { isVisitorBlocked } from '../blockList/blockList.ts';
 import { placeCall } from './callPlacement.ts';
 import { type CallRequestDeps, canPayForACall, newCallConvertId } from './callRequests.ts';
 
@@ -60,7 +61,8 @@ export type ScheduledCallResult = 'completed' | 'failed' | 'canceled';
  * completed (the visitor was connected) or failed. Never twice: the call row is created in a
  * transaction that locks the callback and finds any call made for it, so a claim taken over
  * after a crash finishes with the call already made instead of ringing again. A callback whose
- * widget is gone or inactive is canceled; one whose account has no credits fails.
+ * widget is gone or inactive, or whose number the client has blocked since, is canceled; one
+ * whose account has no credits fails.
  */
 export async function runScheduledCall(db: Database, deps: CallRequestDeps, claimed: ScheduledCall): Promise<ScheduledCallResult> {
   const prepared = await db.transaction(async (tx) => {
@@ -91,6 +93,8 @@ export async function runScheduledCall(db: Database, deps: CallRequestDeps, clai
             .leftJoin(credits, eq(credits.userId, widgets.userId))
             .where(and(eq(widgets.id, row.widgetId), eq(widgets.userId, row.userId)));
     if (!context || !context.widget.isActive || context.deletedAt) return { kind: 'canceled' as const };
+    // The visitor's address is not kept with a callback: only a blocked number applies here.
+    if (await isVisitorBlocked(tx, row.userId, { number: row.customerNumber, address: '' })) return { kind: 'canceled' as const };
     if (!canPayForACall(context.balance ?? 0, context.overdraft ?? 0)) return { kind: 'no-credits' as const };
     const [call] = await tx
       .insert(calls)
