@@ -88,6 +88,9 @@ describe('block list: the block form', () => {
     type(actor, 'value', '203.0.113.256');
     actor.send({ type: 'user.submit' });
     expect(calls.block).not.toHaveBeenCalled();
+    type(actor, 'kind', 'number');
+    type(actor, 'value', `+1 415 555 0142${' '.repeat(50)}`);
+    expect(english(valueError(actor.getSnapshot()))).toBe('Maximum field length 64');
   });
 
   it('blocks: the new entry goes on top, the value empties and the kind stays', async () => {
@@ -203,8 +206,10 @@ describe('block list: generated paths', () => {
       }),
     ).start();
     replayPath(path, actor, (snapshot) => {
-      // The Unblock spinner shows exactly while an unblock is sent.
-      expect(unblockingId(snapshot as never) !== null).toBe(snapshot.matches({ ready: 'unblocking' }));
+      // An entry is held exactly while its unblock is sent, and its Unblock spins meanwhile.
+      const sending = snapshot.matches({ ready: 'unblocking' });
+      expect(snapshot.context.unblocking !== null).toBe(sending);
+      expect(unblockingId(snapshot as never) !== null).toBe(sending);
     });
     actor.stop();
   });

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { requiredValue } from '../form/fields.ts';
 import { phonePattern, rule } from '../form/validation.ts';
 
 /** What the block list holds (contract: BlockedVisitorKind). */
@@ -23,7 +22,8 @@ const ipAddress = z.union([z.ipv4(), z.ipv6()]);
 export const blockVisitorSchema = z
   .object({
     kind: z.enum(blockedVisitorKinds),
-    value: requiredValue(),
+    // The contract's limit (BlockedVisitorInput.value): separators count too.
+    value: z.string().check(z.minLength(1, rule.required), z.maxLength(64, rule.maxLength)),
   })
   .check(
     z.refine((values) => values.kind !== 'number' || phonePattern.test(withoutSeparators(values.value)), {

@@ -17,6 +17,10 @@ test('a number the client blocks in Account Settings is refused in the widget un
   await expect(card.getByText('No phone numbers or IP addresses are blocked.')).toBeVisible();
 
   // Bad input: a clear message, and nothing is sent.
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/client/blocked-visitors')) sent.push(request.url());
+  });
   const value = card.getByRole('textbox', { name: 'Phone Number' });
   await value.fill('555-01');
   await card.getByRole('button', { name: 'Block', exact: true }).click();
@@ -24,14 +28,16 @@ test('a number the client blocks in Account Settings is refused in the widget un
   await card.getByRole('combobox', { name: 'Block' }).selectOption('address');
   await expect(card.getByText('Wrong IP address format')).toBeVisible();
   await card.getByRole('combobox', { name: 'Block' }).selectOption('number');
+  expect(sent).toEqual([]);
 
   // The number as people write it; it is listed as the widget stores numbers.
   await value.fill('+1 (415) 555-0166');
-  await card.getByRole('button', { name: 'Block', exact: true }).click();
+  await value.press('Enter');
   await expect(page.getByText('The visitor is blocked.')).toBeVisible();
   await expect(card.getByRole('listitem')).toHaveCount(1);
   await expect(card.getByRole('listitem')).toContainText('+14155550166');
   await expect(value).toHaveValue('');
+  await expect(value).toBeFocused();
 
   // Listed after a reload too.
   await page.reload();
@@ -52,7 +58,7 @@ test('a number the client blocks in Account Settings is refused in the widget un
 
   await card.getByRole('button', { name: 'Unblock +14155550166' }).click();
   await expect(page.getByText('The visitor is unblocked.')).toBeVisible();
-  await expect(card.getByText('No phone numbers or IP addresses are blocked.')).toBeVisible();
+  await expect(card.getByText('No phone numbers or IP addresses are blocked.')).toBeFocused();
 
   await expect((await askForCall()).getByRole('status')).toHaveText('Thank you! We will call you within 10 seconds.');
   await expect.poll(async () => (await callsOf(request, client.account)).map((call) => call.customerNumber)).toEqual(['14155550166']);

@@ -7,6 +7,8 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import type { BlockedVisitor } from '../../../machines/blockList/blockList.machine.ts';
 import { blockListMessages } from '../../../machines/blockList/blockList.messages.ts';
 import type { BlockedVisitorKind } from '../../../machines/blockList/blockList.schema.ts';
@@ -69,7 +71,7 @@ export function BlockListCard({ api }: { api: ApiClient }) {
             }}
           >
             <Stack direction={{ base: 'column', md: 'row' }} gap="4" alignItems={{ base: 'stretch', md: 'flex-start' }}>
-              <Field.Root disabled={busy} maxW={{ md: '48' }}>
+              <Field.Root maxW={{ md: '48' }}>
                 <Field.Label>
                   <Trans>Block</Trans>
                 </Field.Label>
@@ -95,7 +97,6 @@ export function BlockListCard({ api }: { api: ApiClient }) {
                   error={messageText(i18n, error)}
                   onChange={(value) => list.send({ type: 'user.change', field: 'value', value })}
                   onBlur={() => list.send({ type: 'user.blur', field: 'value' })}
-                  disabled={busy}
                 />
               </Box>
               <Box pt={{ md: '6' }}>
@@ -133,9 +134,25 @@ function BlockedEntries({
 }) {
   const { t } = useLingui();
   const timeZone = useUserTimeZone();
+  const buttons = useRef(new Map<number, HTMLButtonElement>());
+  const empty = useRef<HTMLParagraphElement>(null);
+  // The entry whose Unblock was pressed: once it is gone, focus moves to the entry that took its
+  // place (or the one above, or the empty message) instead of falling back to the page.
+  const focusAfter = useRef<number | null>(null);
+  const previous = useRef(entries);
+  useEffect(() => {
+    const gone = focusAfter.current;
+    const before = previous.current;
+    previous.current = entries;
+    if (gone === null || entries.some((entry) => entry.id === gone)) return;
+    focusAfter.current = null;
+    const index = before.findIndex((entry) => entry.id === gone);
+    const next = entries[Math.min(index, entries.length - 1)];
+    (next ? buttons.current.get(next.id) : empty.current)?.focus();
+  }, [entries]);
   if (entries.length === 0) {
     return (
-      <Text color="gray.700">
+      <Text ref={empty} tabIndex={-1} color="gray.700">
         <Trans>No phone numbers or IP addresses are blocked.</Trans>
       </Text>
     );
@@ -164,14 +181,21 @@ function BlockedEntries({
             <Trans>Blocked on {formatDateTime(entry.createdAt, timeZone)}</Trans>
           </Text>
           <Button
+            ref={(button) => {
+              if (button) buttons.current.set(entry.id, button);
+              else buttons.current.delete(entry.id);
+            }}
             size="sm"
             variant="outline"
-            aria-label={t`Unblock ${entry.value}`}
             loading={unblocking === entry.id}
             disabled={busy && unblocking !== entry.id}
-            onClick={() => onUnblock(entry)}
+            onClick={() => {
+              focusAfter.current = entry.id;
+              onUnblock(entry);
+            }}
           >
             <Trans>Unblock</Trans>
+            <VisuallyHidden> {entry.value}</VisuallyHidden>
           </Button>
         </Box>
       ))}
