@@ -12,3 +12,8 @@ export type NoticeType = 'success' | 'error' | 'info';
 export function notify(type: NoticeType, message: MessageDescriptor, i18n: Pick<I18n, '_'> = appI18n): void {
   toaster.create({ type, description: i18n._(message), duration: timing.notification, closable: true });
 }
+
+/** The `showNotice` action of machines that name their notices (`{ type, message }` params). */
+export function showNotice(_: unknown, { type, message }: { type: NoticeType; message: MessageDescriptor }): void {
+  notify(type, message);
+}

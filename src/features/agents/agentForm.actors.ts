@@ -5,7 +5,7 @@ import type { AgentSaveInput, FormAgent } from '../../../machines/agentForm/agen
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow } from '../../api/failure.ts';
 import type { StartupActor } from '../../session/rootActors.ts';
-import { notify } from '../../ui/toaster.ts';
+import { showNotice } from '../../ui/toaster.ts';
 
 /** GET /client/agents: every agent of the account (the machine picks the edited one). */
 export async function loadAgents(api: ApiClient): Promise<FormAgent[]> {
@@ -26,7 +26,7 @@ export function provideAgentFormMachine(api: ApiClient, startup: StartupActor, r
       agentSave: fromPromise<FormAgent, AgentSaveInput>(({ input }) => saveAgent(api, input)),
     },
     actions: {
-      showNotice: (_, { type, message }) => notify(type, message),
+      showNotice,
       // spec §4 Agents: the shell's agents (and the lists built on them) reload after a save.
       reportToolboxChanged: () => startup.send({ type: 'toolbox.changed' }),
       leaveForm: () => void router.navigate({ to: '/agents' }),

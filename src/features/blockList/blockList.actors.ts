@@ -1,18 +1,15 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { fromPromise } from 'xstate';
 import { blockListMachine, type BlockedVisitor } from '../../../machines/blockList/blockList.machine.ts';
 import type { BlockVisitorValues } from '../../../machines/blockList/blockList.schema.ts';
 import { blockNumberMachine } from '../../../machines/blockList/blockNumber.machine.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow, okOrThrow } from '../../api/failure.ts';
-import { notify, type NoticeType } from '../../ui/toaster.ts';
+import { showNotice } from '../../ui/toaster.ts';
 
-/** POST /client/blocked-visitors: answers the entry (new, or the one already listed). */
+/** POST /client/blocked-visitors: answers the entry (new, or the one already listed); the server reads the value as typed. */
 function blockVisitor(api: ApiClient, { kind, value }: BlockVisitorValues): Promise<BlockedVisitor> {
-  return api.POST('/client/blocked-visitors', { body: { kind, value: value.trim() } }).then(dataOrThrow);
+  return api.POST('/client/blocked-visitors', { body: { kind, value } }).then(dataOrThrow);
 }
-
-const showNotice = (_: unknown, { type, message }: { type: NoticeType; message: MessageDescriptor }) => notify(type, message);
 
 /** The Blocked Visitors card's machine with its real requests (/client/blocked-visitors) and toasts. */
 export function provideBlockListMachine(api: ApiClient) {

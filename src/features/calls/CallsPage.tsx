@@ -14,6 +14,7 @@ import {
   listVisibleRows,
 } from '../../../machines/list/list.selectors.ts';
 import { rowsPerPageChoices, type ListSearch } from '../../../machines/list/list.view.ts';
+import { isBlockingNumber, numberToBlock } from '../../../machines/blockList/blockNumber.selectors.ts';
 import { websitesOf, widgetTypesOf } from '../../api/referenceData.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -60,8 +61,8 @@ export function CallsPage({ search, onSearchChange }: CallsPageProps) {
   const filters = useSelector(list, listFilters);
   const exporting = useSelector(exporter, (snapshot) => snapshot.matches('exporting'));
   const blocker = useActorRef(provideBlockNumberMachine(api), { inspect });
-  const blockedNumber = useSelector(blocker, (snapshot) => snapshot.context.number);
-  const blocking = useSelector(blocker, (snapshot) => snapshot.matches('blocking'));
+  const blockedNumber = useSelector(blocker, numberToBlock);
+  const blocking = useSelector(blocker, isBlockingNumber);
   const websites = useSelector(startup, websitesOf);
   const widgetTypes = useSelector(startup, widgetTypesOf);
 
