@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { compression } from 'vite-plugin-compression2';
+import { chunkGroups } from './scripts/bundles/chunkGroups.ts';
 import { chunkPackages } from './scripts/bundles/chunkPackages.ts';
 
 // Lingui macros need Babel: plugin-react 6 compiles with Oxc and has no babel option, so the
@@ -25,6 +26,8 @@ const datepickerWithoutTimeZones = {
   },
 };
 
+const chunking = chunkGroups();
+
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
@@ -40,6 +43,7 @@ export default defineConfig({
     ...linguiMacros(),
     datepickerWithoutTimeZones,
     chunkPackages(),
+    chunking.plugin,
     // Brotli and gzip twins of every text file over 1 kB, at the best levels, once per build: the
     // server sends them as they are (server/http/spa.ts, preCompressed).
     compression({ threshold: 1024 }),
@@ -66,6 +70,7 @@ export default defineConfig({
       // defineConfig (an identity function without a pure annotation); marked pure, the
       // recipes the app leaves out of src/ui/system.ts are dropped from the entry.
       treeshake: { manualPureFunctions: ['defineConfig'] },
+      output: { codeSplitting: { groups: chunking.groups } },
     },
   },
   test: {

@@ -38,6 +38,16 @@ export function DataTable<TRow>(props: DataTableProps<TRow>) {
   return wide ? <WideTable {...props} /> : <RowCards {...props} />;
 }
 
+/** What Chakra's table recipe gives its cells (size sm, striped, line variant), for plain rows. */
+const bodyStyles = {
+  '& > tr': { bg: 'bg' },
+  '& > tr:nth-of-type(odd) > td': { bg: 'bg.muted' },
+  '& > tr > td': { textAlign: 'start', px: '2', py: '2', borderBottomWidth: '1px' },
+  '& > tr > td[data-nowrap]': { whiteSpace: 'nowrap' },
+  '& > tr > td[data-align=end]': { textAlign: 'end' },
+  '& .data-table__wrap': { width: 'max-content', minWidth: '6rem', maxWidth: '16rem', whiteSpace: 'normal', overflowWrap: 'break-word' },
+} as const;
+
 function skeletonKeys(count: number): number[] {
   return Array.from({ length: Math.max(1, count) }, (_, index) => index);
 }
@@ -64,32 +74,30 @@ function WideTable<TRow>({ label, columns, rows, rowKey, loading, skeletonRows, 
               ))}
             </Table.Row>
           </Table.Header>
-          <Table.Body>
+          {/* Rows and cells are plain elements styled once here: a list page renders hundreds of
+              cells, and a styled component each made the first render of Calls History a long task. */}
+          <Table.Body css={bodyStyles}>
             {loading
               ? skeletonKeys(skeletonRows).map((key) => (
-                  <Table.Row key={key} aria-hidden="true">
-                    {columns.map((column) => (
-                      <Table.Cell key={column.key}>
-                        <Skeleton height="4" minWidth="12" />
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
+                  <tr key={key} aria-hidden="true">
+                    <td colSpan={columns.length}>
+                      <Skeleton height="4" />
+                    </td>
+                  </tr>
                 ))
               : rows.map((row) => (
-                  <Table.Row key={rowKey(row)}>
+                  <tr key={rowKey(row)}>
                     {columns.map((column) => (
-                      <Table.Cell key={column.key} whiteSpace={column.nowrap ? 'nowrap' : undefined} textAlign={column.align === 'end' ? 'end' : 'start'}>
+                      <td key={column.key} data-nowrap={column.nowrap || undefined} data-align={column.align}>
                         {column.nowrap ? (
                           column.cell(row)
                         ) : (
                           // Long free text (URLs, custom fields) wraps instead of widening the table.
-                          <Box width="max-content" minWidth="6rem" maxWidth="16rem" whiteSpace="normal" overflowWrap="break-word">
-                            {column.cell(row)}
-                          </Box>
+                          <div className="data-table__wrap">{column.cell(row)}</div>
                         )}
-                      </Table.Cell>
+                      </td>
                     ))}
-                  </Table.Row>
+                  </tr>
                 ))}
           </Table.Body>
         </Table.Root>

@@ -5,15 +5,23 @@ import { formatInTimeZone, fromZonedTime, getTimezoneOffset } from 'date-fns-tz'
  * not the browser's. Filters hold calendar days as `yyyy-MM-dd`; requests send UTC instants.
  */
 
+const knownZones = new Map<string, string>();
+
 /** An IANA zone the runtime knows, else UTC (a stored zone from an older runtime must not crash a screen). */
 export function knownTimeZone(timeZone: string | null | undefined): string {
   if (!timeZone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
+  // Asked for every date a screen shows; a formatter per question cost a list page tens of ms.
+  let known = knownZones.get(timeZone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      known = timeZone;
+    } catch {
+      known = 'UTC';
+    }
+    knownZones.set(timeZone, known);
   }
+  return known;
 }
 
 /** Today's calendar day in the time zone. */

@@ -1,0 +1,87 @@
+import type { Plugin } from 'vite';
+import { packageOf } from './chunkPackages.ts';
+
+// How the SPA's JavaScript is cut into files (issue 8, speed). Left to automatic chunking, every
+// module shared by two lazily loaded routes became a chunk of its own: a signed-in screen loaded
+// about 80 files, most of them under 2 kB. Over HTTP/1.1 (six connections per origin) each costs
+// a round trip before the screen can render. Grouped, a page loads a handful of files:
+//
+// - `core`: everything the entry imports statically, which every page runs first;
+// - `public`: what the pages outside the shell (sign-in, registration, password reset, email
+//   verification, error) share, with the packages they use;
+// - `app`: the rest of what two or more route chunks share (the signed-in screens' code and
+//   packages), so a signed-in screen loads core, public, app and its own route chunks;
+// - the heavy packages (CONFINED_PACKAGES) and our modules that import them are left to automatic
+//   chunking, which keeps them with the screens that use them (budgets.ts, CONFINED).
+
+/** Packages that only the screens using them may load, so no group may pull them in. */
+export const CONFINED_PACKAGES =
+  /[\\/]node_modules[\\/](@nivo|d3-[^\\/]+|@react-spring|react-datepicker|@floating-ui|@stripe|libphonenumber-js|dompurify)[\\/]/;
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+/** index.html and src/main.tsx: the entry chunk that index.html and the manifest name. */
+const ENTRY = /([\\/]src[\\/]main\.tsx|[\\/]index\.html)$/;
+/** The route files of the pages outside the shell, as TanStack Router splits their components. */
+const PUBLIC_ROUTES = /[\\/]src[\\/]routes[\\/](auth|reset\.|verify\.|error\.)/;
+
+/**
+ * The groups, and the plugin that records the static imports between our own modules as they are
+ * parsed, for the groups' tests. Packages are not followed: their internal imports (barrels that
+ * re-export whole libraries) are not what ends up bundled, and they never import a confined package.
+ */
+export function chunkGroups() {
+  const imports = new Map<string, readonly string[]>();
+  const memo = new Map<string, boolean>();
+
+  /** True when `id` imports a confined package, itself or through our modules it imports. */
+  function bringsConfined(id: string, visiting = new Set<string>()): boolean {
+    if (CONFINED_PACKAGES.test(id)) return true;
+    if (NODE_MODULES.test(id) || visiting.has(id)) return false;
+    const known = memo.get(id);
+    if (known !== undefined) return known;
+    visiting.add(id);
+    const result = (imports.get(id) ?? []).some((imported) => bringsConfined(imported, visiting));
+    visiting.delete(id);
+    // Inside a cycle the answer may still be partial; only a finished walk is remembered.
+    if (visiting.size === 0 || result) memo.set(id, result);
+    return result;
+  }
+
+  /** What the public pages import: our modules, through each other, and the package files they name. */
+  let publicModules: Set<string> | null = null;
+  function isPublic(id: string): boolean {
+    if (!publicModules) {
+      publicModules = new Set();
+      const pending = [...imports.keys()].filter((module) => PUBLIC_ROUTES.test(module));
+      while (pending.length) {
+        const module = pending.pop()!;
+        if (publicModules.has(module) || CONFINED_PACKAGES.test(module)) continue;
+        publicModules.add(module);
+        // Into a package only as far as its own files (an entry point re-exporting its parts).
+        const from = packageOf(module);
+        pending.push(...(imports.get(module) ?? []).filter((imported) => from === null || packageOf(imported) === from));
+      }
+    }
+    return publicModules.has(id);
+  }
+
+  const plugin: Plugin = {
+    name: 'chunk-groups',
+    apply: 'build',
+    buildStart() {
+      imports.clear();
+      memo.clear();
+      publicModules = null;
+    },
+    moduleParsed(info) {
+      imports.set(info.id, info.importedIds);
+    },
+  };
+
+  const groups = [
+    { name: 'core', tags: ['$initial' as const], test: (id: string) => !ENTRY.test(id), priority: 30 },
+    { name: 'public', test: (id: string) => isPublic(id) && !bringsConfined(id), priority: 20 },
+    { name: 'app', test: (id: string) => !bringsConfined(id), minShareCount: 2, priority: 10 },
+  ];
+
+  return { plugin, groups };
+}
