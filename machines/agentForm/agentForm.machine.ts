@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { isDraftValid, markSubmitAttempted, touchField, type FormDraft } from '../form/formDraft.ts';
+import { draftBlur, draftSubmitAttempt, isDraftValid, type FormDraft } from '../form/formDraft.ts';
 import { notProvided } from '../shared/notProvided.ts';
 import { defaultWorkingHours, normalizeWorkingHours } from '../shared/workingHours.ts';
 import { agentCreatedMessage, agentFormMessages, agentUpdatedMessage } from './agentForm.messages.ts';
@@ -111,13 +111,8 @@ export const agentFormMachine = setup({
       const touched = { ...context.form.touched, availability: true };
       return validated({ ...context.form, touched, values: { ...context.form.values, availability: event.value } });
     }),
-    touchField: assign({
-      form: ({ context, event }) => {
-        assertEvent(event, 'user.blur');
-        return touchField(context.form, event.field);
-      },
-    }),
-    markSubmitAttempted: assign({ form: ({ context }) => markSubmitAttempted(context.form) }),
+    touchField: assign({ form: draftBlur }),
+    markSubmitAttempted: assign({ form: draftSubmitAttempt }),
     storeSaved: assign({
       saved: ({ event }) => {
         assertEvent(event, 'xstate.done.actor.agentSave');

@@ -1,11 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import {
-  changeField,
   createDraft,
+  draftBlur,
+  draftChange,
+  draftSubmitAttempt,
   isDraftValid,
-  markSubmitAttempted,
-  touchField,
   type FormDraft,
   type FormEvent,
 } from '../form/formDraft.ts';
@@ -75,19 +75,9 @@ export const blockListMachine = setup({
         return event.output;
       },
     }),
-    updateField: assign({
-      form: ({ context, event }) => {
-        assertEvent(event, 'user.change');
-        return changeField(blockVisitorSchema, context.form, event.field, event.value);
-      },
-    }),
-    touchField: assign({
-      form: ({ context, event }) => {
-        assertEvent(event, 'user.blur');
-        return touchField(context.form, event.field);
-      },
-    }),
-    markSubmitAttempted: assign({ form: ({ context }) => markSubmitAttempted(context.form) }),
+    updateField: assign({ form: draftChange<BlockVisitorValues>(blockVisitorSchema) }),
+    touchField: assign({ form: draftBlur }),
+    markSubmitAttempted: assign({ form: draftSubmitAttempt }),
     addEntry: assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.blockRequest');
       const listed = event.output;

@@ -1,12 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assertEvent, assign, fromPromise, setup, type ErrorActorEvent, type DoneActorEvent } from 'xstate';
+import { assign, fromPromise, setup, type ErrorActorEvent, type DoneActorEvent } from 'xstate';
 import {
-  changeField,
   createDraft,
+  draftBlur,
+  draftChange,
+  draftSubmitAttempt,
   isDraftValid,
-  markSubmitAttempted,
-  touchField,
   type FormDraft,
   type FormEvent,
 } from '../form/formDraft.ts';
@@ -48,19 +48,9 @@ export const forgotPasswordMachine = setup({
     passwordResetRequest: fromPromise<void, { email: string }>(notProvided),
   },
   actions: {
-    updateField: assign({
-      form: ({ context, event }) => {
-        assertEvent(event, 'user.change');
-        return changeField(forgotPasswordSchema, context.form, event.field, event.value);
-      },
-    }),
-    touchField: assign({
-      form: ({ context, event }) => {
-        assertEvent(event, 'user.blur');
-        return touchField(context.form, event.field);
-      },
-    }),
-    markSubmitAttempted: assign({ form: ({ context }) => markSubmitAttempted(context.form) }),
+    updateField: assign({ form: draftChange<ForgotPasswordValues>(forgotPasswordSchema) }),
+    touchField: assign({ form: draftBlur }),
+    markSubmitAttempted: assign({ form: draftSubmitAttempt }),
     clearError: assign({ error: null }),
     setNotFoundError: assign({ error: ({ context }) => notFoundMessage(context.form.values.email.trim()) }),
     /** Replaces the route with /auth (src). */

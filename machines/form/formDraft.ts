@@ -1,3 +1,4 @@
+import { assertEvent, type EventObject } from 'xstate';
 import type * as z from 'zod/mini';
 import { validateValues, type FieldErrors } from './validation.ts';
 
@@ -50,3 +51,34 @@ export type FormEvent<TValues extends object> =
   | { type: 'user.change'; field: keyof TValues & string; value: TValues[keyof TValues] }
   | { type: 'user.blur'; field: keyof TValues & string }
   | { type: 'user.submit' };
+
+/**
+ * The draft updates every form machine makes on the form events, for its `assign({ form: … })`
+ * actions: `updateField: assign({ form: draftChange<Values>(schema) })`,
+ * `touchField: assign({ form: draftBlur })`, `markSubmitAttempted: assign({ form: draftSubmitAttempt })`.
+ */
+interface DraftArgs<TValues extends object, TContext> {
+  context: TContext & { form: FormDraft<TValues> };
+  event: EventObject;
+}
+
+/** `user.change`: the value typed, validated against the schema (or the one the context holds). */
+export function draftChange<TValues extends object, TContext = unknown>(schema: z.ZodMiniType | ((context: TContext) => z.ZodMiniType)) {
+  return ({ context, event }: DraftArgs<TValues, TContext>): FormDraft<TValues> => {
+    const change = event as FormEvent<TValues>;
+    assertEvent(change, 'user.change');
+    return changeField(typeof schema === 'function' ? schema(context) : schema, context.form, change.field, change.value);
+  };
+}
+
+/** `user.blur`: the field was left, so its error may show. */
+export function draftBlur<TValues extends object>({ context, event }: DraftArgs<TValues, unknown>): FormDraft<TValues> {
+  const blur = event as FormEvent<TValues>;
+  assertEvent(blur, 'user.blur');
+  return touchField(context.form, blur.field);
+}
+
+/** A submit was tried (and refused): every field's error may show. */
+export function draftSubmitAttempt<TValues extends object>({ context }: DraftArgs<TValues, unknown>): FormDraft<TValues> {
+  return markSubmitAttempted(context.form);
+}

@@ -1,10 +1,10 @@
-import { assertEvent, assign, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
-  changeField,
   createDraft,
+  draftBlur,
+  draftChange,
+  draftSubmitAttempt,
   isDraftValid,
-  markSubmitAttempted,
-  touchField,
   type FormDraft,
   type FormEvent,
 } from '../form/formDraft.ts';
@@ -21,19 +21,9 @@ export const loginMachine = setup({
     events: {} as FormEvent<LoginValues>,
   },
   actions: {
-    updateField: assign({
-      form: ({ context, event }) => {
-        assertEvent(event, 'user.change');
-        return changeField(loginSchema, context.form, event.field, event.value);
-      },
-    }),
-    touchField: assign({
-      form: ({ context, event }) => {
-        assertEvent(event, 'user.blur');
-        return touchField(context.form, event.field);
-      },
-    }),
-    markSubmitAttempted: assign({ form: ({ context }) => markSubmitAttempted(context.form) }),
+    updateField: assign({ form: draftChange<LoginValues>(loginSchema) }),
+    touchField: assign({ form: draftBlur }),
+    markSubmitAttempted: assign({ form: draftSubmitAttempt }),
     /** Sends `user.login` with the draft's values to the auth actor (implemented in src). */
     requestSignIn: () => {},
   },

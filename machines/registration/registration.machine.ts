@@ -3,11 +3,11 @@ import { msg } from '@lingui/core/macro';
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { RegistrationRequest } from '../auth/auth.types.ts';
 import {
-  changeField,
   createDraft,
+  draftBlur,
+  draftChange,
+  draftSubmitAttempt,
   isDraftValid,
-  markSubmitAttempted,
-  touchField,
   type FormDraft,
   type FormEvent,
 } from '../form/formDraft.ts';
@@ -86,19 +86,9 @@ export const registrationMachine = setup({
     accountRegistration: fromPromise<void, RegistrationRequest>(notProvided),
   },
   actions: {
-    updateField: assign({
-      form: ({ context, event }) => {
-        assertEvent(event, 'user.change');
-        return changeField(registrationSchema, context.form, event.field, event.value);
-      },
-    }),
-    touchField: assign({
-      form: ({ context, event }) => {
-        assertEvent(event, 'user.blur');
-        return touchField(context.form, event.field);
-      },
-    }),
-    markSubmitAttempted: assign({ form: ({ context }) => markSubmitAttempted(context.form) }),
+    updateField: assign({ form: draftChange<RegistrationValues>(registrationSchema) }),
+    touchField: assign({ form: draftBlur }),
+    markSubmitAttempted: assign({ form: draftSubmitAttempt }),
     clearError: assign({ error: null }),
     storeCaptchaToken: assign({
       captchaToken: ({ event }) => {

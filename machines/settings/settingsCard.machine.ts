@@ -1,11 +1,11 @@
-import { assertEvent, assign, fromPromise, raise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, raise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type * as z from 'zod/mini';
 import {
-  changeField,
   createDraft,
+  draftBlur,
+  draftChange,
+  draftSubmitAttempt,
   isDraftValid,
-  markSubmitAttempted,
-  touchField,
   type FormDraft,
   type FormEvent,
 } from '../form/formDraft.ts';
@@ -67,19 +67,9 @@ export const settingsCardMachine = setup({
     settingsUpdate: fromPromise<void, CardValues>(notProvided),
   },
   actions: {
-    updateField: assign({
-      form: ({ context, event }) => {
-        assertEvent(event, 'user.change');
-        return changeField(context.schema, context.form, event.field, event.value);
-      },
-    }),
-    touchField: assign({
-      form: ({ context, event }) => {
-        assertEvent(event, 'user.blur');
-        return touchField(context.form, event.field);
-      },
-    }),
-    markSubmitAttempted: assign({ form: ({ context }) => markSubmitAttempted(context.form) }),
+    updateField: assign({ form: draftChange<CardValues, SettingsCardContext>((context) => context.schema) }),
+    touchField: assign({ form: draftBlur }),
+    markSubmitAttempted: assign({ form: draftSubmitAttempt }),
     storeSaved: assign(({ context }) => {
       if (!context.clearAfterSave) return { saved: context.form.values, form: createDraft(context.schema, context.form.values) };
       const empty = Object.fromEntries(Object.keys(context.form.values).map((field) => [field, '']));

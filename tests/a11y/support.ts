@@ -7,11 +7,12 @@ export const WIDTHS = [360, 768, 1440, 1920] as const;
 /** Loading a screen's data on a loaded two-core machine (server, browser and other suites at once) can take a while. */
 const LOADING = { timeout: 60_000 };
 
-/** The screen has finished loading: its title is up, no table or chart is busy, no skeleton left. */
+/** The screen has finished loading: its title is up, no table or chart is busy, no skeleton or spinner left. */
 export async function settled(page: Page, heading: string | RegExp): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible(LOADING);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, LOADING);
   await expect(page.locator('.chakra-skeleton')).toHaveCount(0, LOADING);
+  await expect(page.locator('.chakra-spinner')).toHaveCount(0, LOADING);
 }
 
 /** The rows of a data table (by its accessible name) once it has loaded. */

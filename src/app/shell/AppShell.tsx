@@ -1,7 +1,6 @@
 import { Alert } from '@chakra-ui/react/alert';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
-import { Spinner } from '@chakra-ui/react/spinner';
 import { useLingui } from '@lingui/react/macro';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -16,6 +15,7 @@ import { isToolboxPath } from './menu.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { SplashScreen } from './SplashScreen.tsx';
 import { TopBar } from './TopBar.tsx';
+import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
 
 /** The signed-in shell (spec §2 Shell). Views only read machine state and send events. */
 export function AppShell() {
@@ -51,9 +51,7 @@ export function AppShell() {
   } else if (!complete) {
     // spec §2: a loader until websites and agents have loaded.
     content = (
-      <Box role="status" display="flex" justifyContent="center" py="16">
-        <Spinner size="lg" color="blue.600" aria-label={t`Loading`} />
-      </Box>
+      <LoadingStatus py="16" />
     );
   }
 

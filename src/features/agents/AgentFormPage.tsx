@@ -1,7 +1,6 @@
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '../../ui/Button.tsx';
 import { Heading } from '@chakra-ui/react/heading';
-import { Spinner } from '@chakra-ui/react/spinner';
 import { Stack } from '@chakra-ui/react/stack';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
@@ -24,6 +23,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { WorkingHoursEditor } from '../../ui/WorkingHoursEditor.tsx';
 import { provideAgentFormMachine } from './agentForm.actors.ts';
 import { inspect } from '../../ui/inspector.ts';
+import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
 
 export interface AgentFormPageProps {
   /** The agent to edit (/agents/manage/{agentId}); null creates one (/agents/manage). */
@@ -57,9 +57,7 @@ export function AgentFormPage({ agentId }: AgentFormPageProps) {
     <Box as="section">
       <ScreenHeader title={agentId === null ? t`Create New Agent` : t`Edit Agent`} />
       {loading ? (
-        <Box role="status" display="flex" justifyContent="center" py="16">
-          <Spinner size="lg" color="blue.600" aria-label={t`Loading`} />
-        </Box>
+        <LoadingStatus py="16" />
       ) : null}
       {failure ? (
         <Box display="flex" flexWrap="wrap" gap="3" alignItems="center">

@@ -2,7 +2,6 @@ import { Alert } from '@chakra-ui/react/alert';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '../../ui/Button.tsx';
 import { Heading } from '@chakra-ui/react/heading';
-import { Spinner } from '@chakra-ui/react/spinner';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -17,6 +16,7 @@ import { provideBillingMachine, provideSpentCreditsMachine } from './billing.act
 import { type BillingSetting, billingSettingOf } from './billingSetting.ts';
 import { PaymentForm } from './PaymentForm.tsx';
 import { inspect } from '../../ui/inspector.ts';
+import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
 
 /** Two readings of the polled auto-recharge are the same setting (each poll parses a new object). */
 function sameAutoRecharge(a: AutoRechargeSetting | null, b: AutoRechargeSetting | null): boolean {
@@ -25,7 +25,6 @@ function sameAutoRecharge(a: AutoRechargeSetting | null, b: AutoRechargeSetting 
 
 /** spec §2 Billing: the auto-recharge summary, or the payment form. */
 export function BillingPage() {
-  const { t } = useLingui();
   const { credits, startup } = useRootActors();
   const record = useSelector(credits, creditsRecordOf);
   const metadata = useSelector(startup, (snapshot) => snapshot.context.metadata);
@@ -39,7 +38,7 @@ export function BillingPage() {
       {record && metadata ? (
         <BillingContent record={record} packs={packs} setting={setting} />
       ) : (
-        <Spinner size="lg" color="blue.600" aria-label={t`Loading`} />
+        <LoadingStatus justifyContent="start" />
       )}
     </Box>
   );
@@ -79,7 +78,7 @@ function BillingContent({ record, packs, setting }: { record: CreditsRecord; pac
           </Text>
         ) : null}
       </Box>
-      {state === 'loading' || state === 'reloading' ? <Spinner size="md" aria-label={t`Loading`} /> : null}
+      {state === 'loading' || state === 'reloading' ? <LoadingStatus size="md" justifyContent="start" /> : null}
       {state === 'summary' || state === 'confirmingCancel' || state === 'cancelling' ? (
         <Stack gap="4" data-testid="auto-recharge-summary">
           <Text>

@@ -1,10 +1,10 @@
 import { Box } from '@chakra-ui/react/box';
-import { Spinner } from '@chakra-ui/react/spinner';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Notice } from '../../ui/Notice.tsx';
 import type { CardProcessor } from './cardProcessor.ts';
 import { createStripeCardProcessor, loadStripeJs } from './stripeCardProcessor.ts';
+import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
 
 /**
  * Stripe Elements' card field, loaded only here (spec §7: a card payment provider client with a
@@ -40,7 +40,7 @@ export function StripeCardForm({ publishableKey, onReady }: { publishableKey: st
       {state === 'failed' ? (
         <Notice status="error">{t`The card form could not be loaded (Failed to load Stripe.js). Check your connection and reload the page.`}</Notice>
       ) : null}
-      {state === 'loading' ? <Spinner size="sm" aria-label={t`Loading`} /> : null}
+      {state === 'loading' ? <LoadingStatus size="sm" justifyContent="start" /> : null}
       <Box ref={mountPoint} borderWidth={state === 'ready' ? '1px' : '0'} borderRadius="md" p={state === 'ready' ? '3' : '0'} bg="white" />
     </Box>
   );

@@ -2,7 +2,6 @@ import { Box } from '@chakra-ui/react/box';
 import { Field } from '@chakra-ui/react/field';
 import { Heading } from '@chakra-ui/react/heading';
 import { NativeSelect } from '@chakra-ui/react/native-select';
-import { Spinner } from '@chakra-ui/react/spinner';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -22,6 +21,7 @@ import { Notice } from '../../ui/Notice.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useUserTimeZone } from '../../ui/useUserTimeZone.ts';
 import { provideBlockListMachine } from './blockList.actors.ts';
+import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
 
 /**
  * Blocked Visitors (issue 7, "a block list per client"): the phone numbers and IP addresses
@@ -50,9 +50,7 @@ export function BlockListCard({ api }: { api: ApiClient }) {
         <Trans>Call and callback requests from these phone numbers and IP addresses are refused, so they cannot spend your credits.</Trans>
       </Text>
       {loading ? (
-        <Box role="status" display="flex" justifyContent="center" py="6">
-          <Spinner color="blue.600" aria-label={t`Loading`} />
-        </Box>
+        <LoadingStatus size="md" py="6" />
       ) : failed ? (
         <Box display="flex" flexWrap="wrap" gap="3" alignItems="center">
           <Notice status="error">{messageText(i18n, blockListMessages.loadFailed)}</Notice>

@@ -2,7 +2,6 @@ import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
-import { Spinner } from '@chakra-ui/react/spinner';
 import { Text } from '@chakra-ui/react/text';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -27,10 +26,11 @@ import { BlockListCard } from '../blockList/BlockListCard.tsx';
 import { TimeZoneField } from './TimeZoneField.tsx';
 import { TwilioNumberField, type TwilioNumber } from './TwilioNumberField.tsx';
 import { inspect } from '../../ui/inspector.ts';
+import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
 
 /** spec §2 Settings: Account Settings with four cards, and the block list (issue 7). */
 export function SettingsPage() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const { api, auth, startup } = useRootActors();
   const page = useActorRef(provideSettingsMachine(api), { inspect });
   const profile = useSelector(page, (snapshot) => snapshot.context.profile);
@@ -61,9 +61,7 @@ export function SettingsPage() {
       ) : profile ? (
         <SettingsCards api={api} profile={profile} numbers={numbers} reloadProfile={reloadProfile} />
       ) : (
-        <Box role="status" display="flex" justifyContent="center" py="16">
-          <Spinner size="lg" color="blue.600" aria-label={t`Loading`} />
-        </Box>
+        <LoadingStatus py="16" />
       )}
     </Box>
   );

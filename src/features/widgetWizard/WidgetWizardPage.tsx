@@ -1,6 +1,5 @@
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '../../ui/Button.tsx';
-import { Spinner } from '@chakra-ui/react/spinner';
 import { Stack } from '@chakra-ui/react/stack';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
@@ -25,6 +24,7 @@ import { CodeStep } from './CodeStep.tsx';
 import { DesignStepSlot, GeneralStepSlot } from './WizardStepSlots.tsx';
 import { provideWidgetWizardMachine, sanitizeDisclaimer } from './widgetWizard.actors.ts';
 import { inspect } from '../../ui/inspector.ts';
+import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
 
 type Named = { id: number; name: string };
 
@@ -106,9 +106,7 @@ export function WidgetWizardPage({ widgetId, urlStep }: { widgetId: number | nul
     );
   } else if (loading) {
     body = (
-      <Box role="status" display="flex" justifyContent="center" py="16">
-        <Spinner size="lg" color="blue.600" aria-label={t`Loading`} />
-      </Box>
+      <LoadingStatus py="16" />
     );
   } else if (step === 'code' && code) {
     body = <CodeStep {...code} />;

@@ -1,7 +1,4 @@
-import { Box } from '@chakra-ui/react/box';
-import { Spinner } from '@chakra-ui/react/spinner';
 import { Stack } from '@chakra-ui/react/stack';
-import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { WidgetPreviewView } from '../../../machines/widgetWizard/widgetWizard.draft.ts';
@@ -12,6 +9,7 @@ import { WidgetPreview, WidgetViewTabs, widgetPreviewViews } from '../widgetPrev
 import type { GeneralStepMeta } from './general/GeneralStep.tsx';
 import { useUpload } from './upload/useUpload.ts';
 import type { ActorRefFrom } from 'xstate';
+import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
 
 // Each step's form comes in its own chunk: the phone input and the date picker of General
 // (about 65 kB gzip) are not loaded for Design or Code (issue 8: screen chunks ≤ 100 kB gzip).
@@ -84,13 +82,7 @@ export function DesignStepSlot({ actor, onChange }: { actor: WizardActor; onChan
 
 /** A spinner while a step's chunk loads. */
 function StepLoading({ children }: { children: ReactNode }) {
-  const { t } = useLingui();
-  const spinner = (
-    <Box role="status" aria-busy="true" display="flex" justifyContent="center" py="16">
-      <Spinner size="lg" color="blue.600" aria-label={t`Loading`} />
-    </Box>
-  );
-  return <Suspense fallback={spinner}>{children}</Suspense>;
+  return <Suspense fallback={<LoadingStatus aria-busy="true" py="16" />}>{children}</Suspense>;
 }
 
 /** Visible errors are rebuilt on every snapshot; compare them by content to spare renders. */
