@@ -6,7 +6,8 @@ import { join, relative } from 'node:path';
 import { widgetDir } from '../server/widgetApi/widgetScript.ts';
 
 const root = join(import.meta.dirname, '..');
-const inputs = ['index.html', 'vite.config.ts', 'lingui.config.ts', 'tsconfig.json', 'package-lock.json', 'src', 'machines', 'widget', 'public'];
+// scripts/bundles: the chunk groups and build report that vite.config.ts imports.
+const inputs = ['index.html', 'vite.config.ts', 'lingui.config.ts', 'tsconfig.json', 'package-lock.json', 'src', 'machines', 'widget', 'public', 'scripts/bundles'];
 
 function* files(path: string): Generator<string> {
   if (!existsSync(path)) return;

@@ -53,16 +53,22 @@ export type FormEvent<TValues extends object> =
   | { type: 'user.submit' };
 
 /**
- * The draft updates every form machine makes on the form events, for its `assign({ form: … })`
- * actions: `updateField: assign({ form: draftChange<Values>(schema) })`,
- * `touchField: assign({ form: draftBlur })`, `markSubmitAttempted: assign({ form: draftSubmitAttempt })`.
+ * What an `assign({ form: … })` action of a form machine gets. The event is typed loosely: the
+ * helpers only run on the transitions a machine wires to `user.change` and `user.blur`, which
+ * XState's `setup` types accept only when the machine's events (FormEvent<TValues>) declare them.
  */
 interface DraftArgs<TValues extends object, TContext> {
   context: TContext & { form: FormDraft<TValues> };
   event: EventObject;
 }
 
-/** `user.change`: the value typed, validated against the schema (or the one the context holds). */
+/**
+ * The draft updates every form machine makes on the form events:
+ * `updateField: assign({ form: draftChange<Values>(schema) })`, `touchField: assign({ form: draftBlur })`,
+ * `markSubmitAttempted: assign({ form: draftSubmitAttempt })`.
+ *
+ * `user.change`: the value typed, validated against the schema (or the one the context holds).
+ */
 export function draftChange<TValues extends object, TContext = unknown>(schema: z.ZodMiniType | ((context: TContext) => z.ZodMiniType)) {
   return ({ context, event }: DraftArgs<TValues, TContext>): FormDraft<TValues> => {
     const change = event as FormEvent<TValues>;

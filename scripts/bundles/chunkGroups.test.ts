@@ -59,6 +59,25 @@ describe('chunk groups', () => {
     expect(inPublic!(src('ui/DataTable.tsx'))).toBe(false);
   });
 
+  it('follows cycles between our modules both ways, whichever is asked first', () => {
+    const cycle = {
+      [src('a.ts')]: [src('b.ts')],
+      [src('b.ts')]: [src('a.ts'), src('c.ts')],
+      [src('c.ts')]: [nm('dompurify/dist/purify.es.mjs')],
+      [src('d.ts')]: [src('e.ts')],
+      [src('e.ts')]: [src('d.ts')],
+    };
+    for (const first of ['a.ts', 'b.ts', 'c.ts']) {
+      const { app } = groupsOf(cycle);
+      expect(app!(src(first)), first).toBe(false);
+      expect(app!(src('a.ts'))).toBe(false);
+      expect(app!(src('b.ts'))).toBe(false);
+    }
+    const { app } = groupsOf(cycle);
+    expect(app!(src('d.ts'))).toBe(true);
+    expect(app!(src('e.ts'))).toBe(true);
+  });
+
   it('starts over on each build', () => {
     const { plugin, public: inPublic } = groupsOf(graph);
     expect(inPublic!(src('ui/TextField.tsx'))).toBe(true);

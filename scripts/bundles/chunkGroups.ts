@@ -12,7 +12,8 @@ import { packageOf } from './chunkPackages.ts';
 // - `app`: the rest of what two or more route chunks share (the signed-in screens' code and
 //   packages), so a signed-in screen loads core, public, app and its own route chunks;
 // - the heavy packages (CONFINED_PACKAGES) and our modules that import them are left to automatic
-//   chunking, which keeps them with the screens that use them (budgets.ts, CONFINED).
+//   chunking, which keeps them with the screens that use them (budgets.ts, CONFINED, checks that
+//   nivo, react-datepicker with Floating UI, and Stripe stay there).
 
 /** Packages that only the screens using them may load, so no group may pull them in. */
 export const CONFINED_PACKAGES =
@@ -21,28 +22,37 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/;
 /** index.html and src/main.tsx: the entry chunk that index.html and the manifest name. */
 const ENTRY = /([\\/]src[\\/]main\.tsx|[\\/]index\.html)$/;
 /** The route files of the pages outside the shell, as TanStack Router splits their components. */
-const PUBLIC_ROUTES = /[\\/]src[\\/]routes[\\/](auth|reset\.|verify\.|error\.)/;
+const PUBLIC_ROUTES = /[\\/]src[\\/]routes[\\/](auth[.\\/]|reset\.|verify\.|error\.)/;
 
 /**
- * The groups, and the plugin that records the static imports between our own modules as they are
- * parsed, for the groups' tests. Packages are not followed: their internal imports (barrels that
- * re-export whole libraries) are not what ends up bundled, and they never import a confined package.
+ * The groups, and the plugin that records the static imports of every module as it is parsed, for
+ * the groups' tests. Whether a module brings a confined package is decided on our own modules only:
+ * packages are not followed, because their imports before tree-shaking (barrels re-exporting whole
+ * libraries) would mark nearly all of Chakra. What a package brings is left to the budget check:
+ * Chakra's Popover, for one, needs Floating UI, so a shared module using one would pull it into
+ * `app`, and tests/budgets would fail on it.
  */
 export function chunkGroups() {
   const imports = new Map<string, readonly string[]>();
   const memo = new Map<string, boolean>();
 
-  /** True when `id` imports a confined package, itself or through our modules it imports. */
-  function bringsConfined(id: string, visiting = new Set<string>()): boolean {
-    if (CONFINED_PACKAGES.test(id)) return true;
-    if (NODE_MODULES.test(id) || visiting.has(id)) return false;
+  /** True when `id` is a confined package or one of our modules importing one, however deep. */
+  function bringsConfined(id: string): boolean {
     const known = memo.get(id);
     if (known !== undefined) return known;
-    visiting.add(id);
-    const result = (imports.get(id) ?? []).some((imported) => bringsConfined(imported, visiting));
-    visiting.delete(id);
-    // Inside a cycle the answer may still be partial; only a finished walk is remembered.
-    if (visiting.size === 0 || result) memo.set(id, result);
+    const reached = new Set<string>();
+    const walk = (module: string): boolean => {
+      if (CONFINED_PACKAGES.test(module)) return true;
+      if (NODE_MODULES.test(module) || reached.has(module)) return false;
+      const answer = memo.get(module);
+      if (answer !== undefined) return answer;
+      reached.add(module);
+      return (imports.get(module) ?? []).some(walk);
+    };
+    const result = walk(id);
+    // A "no" explored everything reachable, so it holds for all of it; a "yes" only for `id`.
+    if (result) memo.set(id, true);
+    else for (const module of reached) memo.set(module, false);
     return result;
   }
 
