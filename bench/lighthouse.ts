@@ -84,10 +84,14 @@ async function clearHttpCache(browser: Browser): Promise<void> {
   await page.close();
 }
 
-async function runLighthouse(url: string, port: number, signedIn: boolean, reportFile: string): Promise<Omit<PageFigures, 'path'>> {
+/** Lighthouse's own trace failures, which its message says to answer by running it again. */
+const RETRYABLE = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED']);
+
+async function runLighthouse(url: string, port: number, signedIn: boolean, reportFile: string, attempt = 1): Promise<Omit<PageFigures, 'path'>> {
   const result = await lighthouse(url, { port, logLevel: 'error', output: 'html', onlyCategories: categories, disableStorageReset: signedIn }, desktopConfig);
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (lhr.runtimeError && RETRYABLE.has(lhr.runtimeError.code) && attempt < 3) return runLighthouse(url, port, signedIn, reportFile, attempt + 1);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
   if (finalPath !== new URL(url).pathname) throw new Error(`Lighthouse on ${url} ended on ${finalPath}`);

@@ -2,15 +2,11 @@ import { Box } from '@chakra-ui/react/box';
 import { Text } from '@chakra-ui/react/text';
 import { useLingui } from '@lingui/react/macro';
 import { ResponsiveLine, type SliceTooltipProps } from '@nivo/line';
-import { useId } from 'react';
 import { formatShortDay } from '../../ui/dateTime.ts';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../ui/useMediaQuery.ts';
 import type { ChartDay } from './analytics.summary.ts';
+import { seriesColors, seriesKeys, seriesLabels, type SeriesKey } from './analyticsSeries.ts';
 
-/** Series colours (AA contrast on white for the legend swatches' neighbours). */
-export const seriesColors = { pageVisits: '#2563eb', widgetViews: '#16a34a', calls: '#c2410c' } as const;
-
-type SeriesKey = keyof typeof seriesColors;
 type Series = { id: string; key: SeriesKey; data: { x: string; y: number }[] };
 
 /** Every nth day as an axis tick, so labels never overlap however long the range. */
@@ -41,60 +37,41 @@ function DayTooltip({ slice }: SliceTooltipProps<Series>) {
 }
 
 /**
- * spec §2 Analytics: the line chart of Page Visits, Widget Views and Calls over time. It fills
- * its container and follows window resizes; the legend is HTML (wraps in every language), the
- * tooltip shows the three values of a day, and days are written in the reader's language.
+ * spec §2 Analytics: the plot of Page Visits, Widget Views and Calls over time, inside the figure
+ * that AnalyticsFigure.tsx draws (its caption and legend show before this chunk has loaded). It
+ * fills its box and follows window resizes; the tooltip shows the three values of a day, and days
+ * are written in the reader's language.
  */
 export function AnalyticsChart({ days }: { days: ChartDay[] }) {
   const { t, i18n } = useLingui();
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
-  const titleId = useId();
-  const labels: Record<SeriesKey, string> = { pageVisits: t`Page Visits`, widgetViews: t`Widget Views`, calls: t`Calls` };
-  const keys: SeriesKey[] = ['pageVisits', 'widgetViews', 'calls'];
-  const data: Series[] = keys.map((key) => ({ id: labels[key], key, data: days.map((day) => ({ x: day.day, y: day[key] })) }));
+  const data: Series[] = seriesKeys.map((key) => ({ id: i18n._(seriesLabels[key]), key, data: days.map((day) => ({ x: day.day, y: day[key] })) }));
   const numbers = new Intl.NumberFormat(i18n.locale);
 
   return (
-    <Box as="figure" aria-labelledby={titleId} bg="white" borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '5' }} mb="4">
-      <Box display="flex" flexWrap="wrap" alignItems="baseline" justifyContent="space-between" gap="3" mb="2">
-        <Text as="figcaption" id={titleId} fontWeight="semibold" color="gray.900">
-          {t`Page Visits, Widget Views and Calls over time`}
-        </Text>
-        <Box as="ul" aria-label={t`Legend`} display="flex" flexWrap="wrap" gap="4" listStyleType="none" fontSize="sm" color="gray.800">
-          {keys.map((key) => (
-            <Box as="li" key={key} display="flex" alignItems="center" gap="2">
-              <Box width="4" height="1" borderRadius="full" bg={seriesColors[key]} aria-hidden="true" />
-              {labels[key]}
-            </Box>
-          ))}
-        </Box>
-      </Box>
-      <Box height={{ base: '16rem', md: '20rem' }} data-testid="analytics-chart">
-        <ResponsiveLine<Series>
-          data={data}
-          margin={{ top: 12, right: 28, bottom: 36, left: 48 }}
-          xScale={{ type: 'point' }}
-          yScale={{ type: 'linear', min: 0, max: 'auto' }}
-          colors={(series) => seriesColors[(series as Series).key]}
-          lineWidth={2}
-          pointSize={days.length > 40 ? 0 : 6}
-          pointBorderWidth={0}
-          enableSlices="x"
-          sliceTooltip={DayTooltip}
-          enableGridX={false}
-          axisBottom={{
-            tickSize: 0,
-            tickPadding: 10,
-            tickValues: tickDays(days, wide ? 10 : 4),
-            format: (value) => formatShortDay(String(value), i18n.locale),
-          }}
-          axisLeft={{ tickSize: 0, tickPadding: 8, tickValues: 5, format: (value) => numbers.format(Number(value)) }}
-          theme={{ text: { fontSize: 12, fill: '#374151' }, grid: { line: { stroke: '#e5e7eb' } } }}
-          animate={false}
-          role="img"
-          ariaLabel={t`Page Visits, Widget Views and Calls over time`}
-        />
-      </Box>
-    </Box>
+    <ResponsiveLine<Series>
+      data={data}
+      margin={{ top: 12, right: 28, bottom: 36, left: 48 }}
+      xScale={{ type: 'point' }}
+      yScale={{ type: 'linear', min: 0, max: 'auto' }}
+      colors={(series) => seriesColors[(series as Series).key]}
+      lineWidth={2}
+      pointSize={days.length > 40 ? 0 : 6}
+      pointBorderWidth={0}
+      enableSlices="x"
+      sliceTooltip={DayTooltip}
+      enableGridX={false}
+      axisBottom={{
+        tickSize: 0,
+        tickPadding: 10,
+        tickValues: tickDays(days, wide ? 10 : 4),
+        format: (value) => formatShortDay(String(value), i18n.locale),
+      }}
+      axisLeft={{ tickSize: 0, tickPadding: 8, tickValues: 5, format: (value) => numbers.format(Number(value)) }}
+      theme={{ text: { fontSize: 12, fill: '#374151' }, grid: { line: { stroke: '#e5e7eb' } } }}
+      animate={false}
+      role="img"
+      ariaLabel={t`Page Visits, Widget Views and Calls over time`}
+    />
   );
 }

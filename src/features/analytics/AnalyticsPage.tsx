@@ -4,7 +4,7 @@ import { Skeleton } from '@chakra-ui/react/skeleton';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { listFilters, listRows, listStatus } from '../../../machines/list/list.selectors.ts';
 import type { ListSearch } from '../../../machines/list/list.view.ts';
 import { websitesOf, widgetTypesOf } from '../../api/referenceData.ts';
@@ -22,13 +22,16 @@ import { analyticsDefaults, analyticsMessages, provideAnalyticsList, widgetTypeC
 import type { AnalyticsFilters } from './analytics.search.ts';
 import { chartDays, totalsOf, usageOfType } from './analytics.summary.ts';
 import { SummaryCards, WidgetTypeCard } from './AnalyticsCards.tsx';
+import { AnalyticsFigure } from './AnalyticsFigure.tsx';
 
-// nivo (about 95 kB gzip) comes in its own chunk (issue 8: screen chunks ≤ 100 kB), fetched when
-// the screen mounts, while its data loads.
+// nivo (about 95 kB gzip) comes in its own chunk (issue 8: screen chunks ≤ 100 kB), fetched as soon
+// as this screen's chunk is (on opening it, or on the intent to), while the shell and the data load.
 const loadChart = () => import('./AnalyticsChart.tsx');
+// A failed fetch surfaces where the plot renders (the lazy component asks again).
+void loadChart().catch(() => undefined);
 const AnalyticsChart = lazy(() => loadChart().then((module) => ({ default: module.AnalyticsChart })));
 
-const chartPlaceholder = <Skeleton height={{ base: '20rem', md: '24rem' }} borderRadius="lg" mb="4" />;
+const chartPlaceholder = <Skeleton height="full" borderRadius="md" />;
 
 export interface AnalyticsPageProps {
   search: ListSearch<AnalyticsFilters>;
@@ -46,8 +49,6 @@ export function AnalyticsPage({ search, onSearchChange }: AnalyticsPageProps) {
   const today = todayIn(timeZone);
   const defaults = useMemo(() => analyticsDefaults(today), [today]);
   const list = useListMachine({ machine: provideAnalyticsList(api), defaults, search, onSearchChange });
-  // Started early; a failed fetch surfaces where the chart renders (the lazy component).
-  useEffect(() => void loadChart().catch(() => undefined), []);
 
   const status = useSelector(list, listStatus);
   const days = useSelector(list, listRows);
@@ -71,13 +72,15 @@ export function AnalyticsPage({ search, onSearchChange }: AnalyticsPageProps) {
     content = (
       <Box aria-busy={!loaded}>
         <SummaryCards totals={totals} />
-        {loaded ? (
-          <Suspense fallback={chartPlaceholder}>
-            <AnalyticsChart days={points} />
-          </Suspense>
-        ) : (
-          chartPlaceholder
-        )}
+        <AnalyticsFigure>
+          {loaded ? (
+            <Suspense fallback={chartPlaceholder}>
+              <AnalyticsChart days={points} />
+            </Suspense>
+          ) : (
+            chartPlaceholder
+          )}
+        </AnalyticsFigure>
         <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }} gap="4">
           {cards.map(({ card, type }) => (
             <WidgetTypeCard key={card.name} title={i18n._(card.title)} usage={loaded && type ? usageOfType(days, type.id) : null} />
