@@ -23,7 +23,6 @@ export default tseslint.config(
   },
   {
     // Machines are pure statecharts: no React, no fetch, no window (ARCHITECTURE.md, rule 2).
-    // They may name the contract's types (type-only imports of the generated schema vanish).
     files: ['machines/**/*.ts'],
     ignores: ['machines/**/*.test.ts'],
     languageOptions: { globals: { ...globals['shared-node-browser'] } },
@@ -32,8 +31,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', '@chakra-ui/*', '**/src/**', '!**/src/api/schema.gen.ts'] },
-            { group: ['**/src/api/schema.gen.ts'], allowTypeImports: true },
+            { group: ['react', 'react-dom', '@chakra-ui/*', '**/src/**'] },
           ],
         },
       ],

@@ -82,7 +82,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'openapi/**/*.test.ts', 'widget/**/*.test.ts'],
+          include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'common/**/*.test.ts', 'widget/**/*.test.ts'],
           environment: 'node',
         },
       },

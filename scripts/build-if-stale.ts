@@ -7,7 +7,7 @@ import { widgetDir } from '../server/widgetApi/widgetScript.ts';
 
 const root = join(import.meta.dirname, '..');
 // scripts/bundles: the chunk groups and build report that vite.config.ts imports.
-const inputs = ['index.html', 'vite.config.ts', 'lingui.config.ts', 'tsconfig.json', 'package-lock.json', 'src', 'machines', 'widget', 'public', 'scripts/bundles'];
+const inputs = ['index.html', 'vite.config.ts', 'lingui.config.ts', 'tsconfig.json', 'package-lock.json', 'src', 'machines', 'common', 'widget', 'public', 'scripts/bundles'];
 
 function* files(path: string): Generator<string> {
   if (!existsSync(path)) return;
@@ -21,8 +21,8 @@ function* files(path: string): Generator<string> {
   }
 }
 
-/** The embed script's inputs (widget/vite.config.ts): its own folder and the contract types it imports. */
-const widgetInputs = ['widget', 'src/api/schema.gen.ts', 'package-lock.json', 'tsconfig.json'];
+/** The embed script's inputs (widget/vite.config.ts): its own folder and the contract types and shared rules it imports. */
+const widgetInputs = ['widget', 'common', 'package-lock.json', 'tsconfig.json'];
 
 /** sha256 over the relative path and content of every build input. */
 export function sourceHash(paths = inputs): string {

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
-import type { components } from '../../src/api/schema.gen.ts';
+import type { components } from '../../common/contract/dashboard.gen.ts';
 
 /** The contract's rows that startup keeps for the whole app (spec §3 Widget, Website, Agent). */
 export type StartupWidget = components['schemas']['Widget'];

@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import type { components } from '../../src/api/schema.gen.ts';
+import type { components } from '../../common/contract/dashboard.gen.ts';
 
 export type WidgetConfiguration = components['schemas']['WidgetConfiguration'];
 export type WidgetSettings = components['schemas']['WidgetSettings'];

@@ -1,5 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from './schema.gen.ts';
+import type { paths } from '../../common/contract/dashboard.gen.ts';
 
 /** The code the contract answers for an expired or unknown access token (spec §4 Token refresh). */
 export const EXPIRED_ACCESS_TOKEN = 'invalid_or_expired_access_token';

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { startupMachine } from '../../machines/startup/startup.machine.ts';
-import type { components } from './schema.gen.ts';
+import type { components } from '../../common/contract/dashboard.gen.ts';
 
 export type Website = components['schemas']['Website'];
 export type Agent = components['schemas']['Agent'];

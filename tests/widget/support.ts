@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { components } from '../../src/api/schema.gen.ts';
+import type { components } from '../../common/contract/dashboard.gen.ts';
 import { defaultNotifications, defaultWidgetConfiguration } from '../../server/domain/widgets/widgetDefaults.ts';
 import { embedSnippet } from '../../src/ui/embedSnippet.ts';
 import { apiAs, type Account } from '../billing/support.ts';

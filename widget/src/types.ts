@@ -1,4 +1,4 @@
-import type { components } from '../../src/api/schema.gen.ts';
+import type { components } from '../../common/contract/dashboard.gen.ts';
 import type { WidgetStrings } from './strings.ts';
 
 /** The contract's widget design and behaviour (openapi/dashboard.yaml WidgetConfiguration). */

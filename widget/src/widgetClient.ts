@@ -1,4 +1,4 @@
-import type { components } from './widgetApi.gen.ts';
+import type { components } from '../../common/contract/widgetApi.gen.ts';
 
 export type WidgetConfig = components['schemas']['WidgetConfig'];
 export type PublicWidget = components['schemas']['PublicWidget'];

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import type { components } from '../../../src/api/schema.gen.ts';
+import type { components } from '../../../common/contract/dashboard.gen.ts';
 import type { Telephony } from '../../adapters/telephony/telephony.ts';
 import type { Database } from '../../db/client.ts';
 import { TWILIO_NUMBERS } from '../../db/referenceData.ts';

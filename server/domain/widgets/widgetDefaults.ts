@@ -1,4 +1,4 @@
-import type { components } from '../../../src/api/schema.gen.ts';
+import type { components } from '../../../common/contract/dashboard.gen.ts';
 
 type Schemas = components['schemas'];
 

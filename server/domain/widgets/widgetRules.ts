@@ -1,4 +1,4 @@
-import type { components } from '../../../src/api/schema.gen.ts';
+import type { components } from '../../../common/contract/dashboard.gen.ts';
 import { PHONE_PATTERN } from '../agents/phone.ts';
 import { checkWeeklyHours } from '../agents/weeklyHours.ts';
 import { invalidInput } from '../domainError.ts';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { components } from '../../../src/api/schema.gen.ts';
+import type { components } from '../../../common/contract/dashboard.gen.ts';
 import type { Database } from '../../db/client.ts';
 import { callingRules, widgetTypes } from '../../db/schema/reference.ts';
 import { agents, websites, widgetAgents, widgets } from '../../db/schema/toolbox.ts';

@@ -6,7 +6,7 @@ import type { ListView } from '../../../machines/list/list.types.ts';
 import { createRowActionsMachine } from '../../../machines/toolboxList/rowActions.machine.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow, okOrThrow } from '../../api/failure.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { components } from '../../../common/contract/dashboard.gen.ts';
 import { notify } from '../../ui/toaster.ts';
 
 export type Agent = components['schemas']['Agent'];

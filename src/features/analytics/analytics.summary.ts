@@ -1,4 +1,4 @@
-import type { components } from '../../api/schema.gen.ts';
+import type { components } from '../../../common/contract/dashboard.gen.ts';
 
 export type AnalyticsDay = components['schemas']['AnalyticsDay'];
 export type WidgetUsage = components['schemas']['WidgetUsage'];

@@ -5,7 +5,7 @@ import type { ListView } from '../../../machines/list/list.types.ts';
 import { createRowFileMachine } from '../../../machines/list/rowFile.machine.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow } from '../../api/failure.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { components } from '../../../common/contract/dashboard.gen.ts';
 import { addDays, endOfDayUtc, fileTimestamp, startOfDayUtc } from '../../ui/dateTime.ts';
 import { notify } from '../../ui/toaster.ts';
 import { callsMessages } from './calls.messages.ts';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { daySearch, enumSearch, idSearch, pagingSearch } from '../../../machines/list/list.search.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { components } from '../../../common/contract/dashboard.gen.ts';
 
 export type CallStatus = components['schemas']['CallStatus'];
 export type CallType = components['schemas']['CallType'];

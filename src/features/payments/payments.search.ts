@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { daySearch, enumSearch, pagingSearch } from '../../../machines/list/list.search.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { components } from '../../../common/contract/dashboard.gen.ts';
 
 export type PaymentStatus = components['schemas']['PaymentStatus'];
 

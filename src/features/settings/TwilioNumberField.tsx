@@ -2,7 +2,7 @@ import { Field } from '@chakra-ui/react/field';
 import { NativeSelect } from '@chakra-ui/react/native-select';
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import type { components } from '../../api/schema.gen.ts';
+import type { components } from '../../../common/contract/dashboard.gen.ts';
 
 export type TwilioNumber = components['schemas']['TwilioNumber'];
 

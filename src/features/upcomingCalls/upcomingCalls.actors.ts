@@ -4,7 +4,7 @@ import { createListMachine } from '../../../machines/list/list.machine.ts';
 import type { ListView } from '../../../machines/list/list.types.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow } from '../../api/failure.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { components } from '../../../common/contract/dashboard.gen.ts';
 import { addDays, endOfDayUtc, startOfDayUtc } from '../../ui/dateTime.ts';
 import { notify } from '../../ui/toaster.ts';
 import { pageOfScheduledCalls } from './upcomingCalls.rows.ts';

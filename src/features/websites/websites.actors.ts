@@ -4,7 +4,7 @@ import { createListMachine } from '../../../machines/list/list.machine.ts';
 import type { ListView } from '../../../machines/list/list.types.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow } from '../../api/failure.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { components } from '../../../common/contract/dashboard.gen.ts';
 import { notify } from '../../ui/toaster.ts';
 
 export type Website = components['schemas']['Website'];

@@ -1,4 +1,4 @@
-import type { components } from '../../api/schema.gen.ts';
+import type { components } from '../../../common/contract/dashboard.gen.ts';
 import type { WidgetsFilters } from './widgets.search.ts';
 
 export type Widget = components['schemas']['Widget'];
