@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { isDraftValid } from '../form/formDraft.ts';
-import { defaultWorkingHours, setDayActive, WEEK_DAYS, type WorkingHours } from '../shared/workingHours.ts';
+import { setDayActive } from '../shared/workingHours.ts';
+import { defaultWorkingHours, WEEK_DAYS, type WorkingHours } from '../../common/rules/workingHours.ts';
 import { flushPromises } from '../test/clock.ts';
 import { english } from '../test/messages.ts';
 import { expectFullCoverage, generatePaths, replayPath, stalled } from '../test/pathCoverage.ts';

@@ -2,9 +2,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { draftBlur, draftSubmitAttempt, isDraftValid, type FormDraft } from '../form/formDraft.ts';
 import { notProvided } from '../shared/notProvided.ts';
-import { defaultWorkingHours, normalizeWorkingHours } from '../shared/workingHours.ts';
+import { defaultWorkingHours, normalizeWorkingHours } from '../../common/rules/workingHours.ts';
 import { agentCreatedMessage, agentFormMessages, agentUpdatedMessage } from './agentForm.messages.ts';
-import { stripPhone, validateAgentValues } from './agentForm.schema.ts';
+import { validateAgentValues } from './agentForm.schema.ts';
 import type {
   AgentBody,
   AgentFormContext,
@@ -14,6 +14,7 @@ import type {
   AgentSaveInput,
   FormAgent,
 } from './agentForm.types.ts';
+import { stripPhone } from '../../common/rules/phone.ts';
 
 /** A draft with its validation: the fields' messages and the schedule's issues. */
 function validated(draft: Omit<FormDraft<AgentFormValues>, 'errors'>): Pick<AgentFormContext, 'form' | 'availabilityIssues'> {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defaultWorkingHours, removeTimeFrame, setDayActive, setFrameTime } from '../shared/workingHours.ts';
+import { removeTimeFrame, setDayActive, setFrameTime } from '../shared/workingHours.ts';
+import { defaultWorkingHours } from '../../common/rules/workingHours.ts';
 import { english } from '../test/messages.ts';
-import { stripPhone, validateAgentValues } from './agentForm.schema.ts';
+import { validateAgentValues } from './agentForm.schema.ts';
 import type { AgentFormValues } from './agentForm.types.ts';
+import { stripPhone } from '../../common/rules/phone.ts';
 
 const valid: AgentFormValues = { name: 'Alice Agent', phone: '+14155550123', availability: defaultWorkingHours() };
 

@@ -1,10 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import * as z from 'zod/mini';
 import { requiredTrimmedText } from '../form/fields.ts';
-import { issueMessage, phonePattern, rule, type FieldErrors } from '../form/validation.ts';
+import { issueMessage, rule, type FieldErrors } from '../form/validation.ts';
 import { firstWorkingHoursMessage, validateWorkingHours, type WorkingHoursIssues } from '../shared/workingHours.ts';
 import { agentFormMessages } from './agentForm.messages.ts';
 import type { AgentFormValues } from './agentForm.types.ts';
+import { PHONE_PATTERN } from '../../common/rules/phone.ts';
 
 /** This form's own rule key: its phone message differs from the shared "Wrong phone number format". */
 const agentPhoneRule = 'agentPhone';
@@ -12,13 +13,8 @@ const agentPhoneRule = 'agentPhone';
 /** spec §5 Agent: name required, 5 to 50; phone required and matching the phone pattern. */
 export const agentFieldsSchema = z.object({
   name: requiredTrimmedText(5, 50),
-  phone: z.string().check(z.minLength(1, rule.required), z.regex(phonePattern, agentPhoneRule)),
+  phone: z.string().check(z.minLength(1, rule.required), z.regex(PHONE_PATTERN, agentPhoneRule)),
 });
-
-/** spec §5 Agent: "phone values stripped of parentheses, dashes, spaces on change". */
-export function stripPhone(value: string): string {
-  return value.replace(/[\s()-]/g, '');
-}
 
 function fieldMessage(issue: z.core.$ZodIssue): MessageDescriptor {
   return issue.message === agentPhoneRule ? agentFormMessages.phoneFormat : issueMessage(issue);

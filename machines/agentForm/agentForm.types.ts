@@ -1,31 +1,15 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import type { components } from '../../common/contract/dashboard.gen.ts';
 import type { FormDraft } from '../form/formDraft.ts';
-import type { WorkingHours, WorkingHoursIssues } from '../shared/workingHours.ts';
+import type { WorkingHoursIssues } from '../shared/workingHours.ts';
+import type { WorkingHours } from '../../common/rules/workingHours.ts';
 
-/**
- * An agent as GET /client/agents lists it (the contract's Agent, spec §3 Agent), restated here
- * because machines do not import from src/; the real loader returns the contract type.
- */
-export interface FormAgent {
-  id: number;
-  name: string | null;
-  phone: string;
-  availability: { activeHours: WorkingHours[] };
-  isActive: boolean;
-  isVerified: boolean;
-  isRegular: boolean;
-}
+/** An agent as GET /client/agents lists it (spec §3 Agent). */
+export type FormAgent = components['schemas']['Agent'];
 
-/** The body of POST /client/agents and PUT /client/agents/{id} (the contract's AgentInput). */
-export interface AgentBody {
-  name: string;
-  phone: string;
-  availability: { activeHours: WorkingHours[] };
-  isActive: boolean;
-  isVerified: boolean;
-  isRegular: boolean;
-}
+/** The body of POST /client/agents and PUT /client/agents/{id}. */
+export type AgentBody = components['schemas']['AgentInput'];
 
 /** What the save actor gets: the id to update, or null to create. */
 export interface AgentSaveInput {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { phonePattern, rule } from '../form/validation.ts';
+import { rule } from '../form/validation.ts';
+import { PHONE_PATTERN } from '../../common/rules/phone.ts';
 
 /** What the block list holds (contract: BlockedVisitorKind). */
 export const blockedVisitorKinds = ['number', 'address'] as const;
@@ -26,7 +27,7 @@ export const blockVisitorSchema = z
     value: z.string().check(z.minLength(1, rule.required), z.maxLength(64, rule.maxLength)),
   })
   .check(
-    z.refine((values) => values.kind !== 'number' || phonePattern.test(withoutSeparators(values.value)), {
+    z.refine((values) => values.kind !== 'number' || PHONE_PATTERN.test(withoutSeparators(values.value)), {
       message: rule.phone,
       path: ['value'],
     }),

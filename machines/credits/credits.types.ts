@@ -1,19 +1,11 @@
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import type { components } from '../../common/contract/dashboard.gen.ts';
 
 /** Auto-recharge (spec §3): buy `packId` with the saved card when the balance falls below `criticalCredits`. */
-export interface AutoRechargeSetting {
-  packId: number;
-  criticalCredits: number;
-  paymentMethodId: string;
-}
+export type AutoRechargeSetting = components['schemas']['AutoRecharge'];
 
 /** The credits record (spec §3), as `GET /client/credits` answers it. */
-export interface CreditsRecord {
-  credits: number;
-  overdraft: number;
-  autoRecharge: AutoRechargeSetting | null;
-  minMonthlySpendingRequirement: number;
-}
+export type CreditsRecord = components['schemas']['Credits'];
 
 export interface CreditsContext {
   /** Null before the first answer: the top bar then shows 0 (spec §2). */

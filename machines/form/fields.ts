@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { phonePattern, rule } from './validation.ts';
+import { rule } from './validation.ts';
+import { PHONE_PATTERN } from '../../common/rules/phone.ts';
 
 /**
  * Field rules shared by the auth forms (spec §5 and §9 Lengths). Schemas use zod/mini: the
@@ -30,5 +31,5 @@ export function requiredValue() {
 
 /** spec §5 Phone pattern. */
 export function requiredPhone() {
-  return z.string().check(z.minLength(1, rule.required), z.regex(phonePattern, rule.phone));
+  return z.string().check(z.minLength(1, rule.required), z.regex(PHONE_PATTERN, rule.phone));
 }

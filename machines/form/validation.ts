@@ -19,8 +19,6 @@ export const rule = {
 
 export type RuleKey = (typeof rule)[keyof typeof rule];
 
-/** spec §5 Phone pattern: optional plus, three digits, three digits, then 4 to 6 digits. */
-export const phonePattern = /^\+?\d{3}\d{3}\d{4,6}$/;
 
 function lengthMessage(kind: 'min' | 'max', n: number): MessageDescriptor {
   return kind === 'min' ? msg`Minimum field length ${n}` : msg`Maximum field length ${n}`;

@@ -2,62 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { english } from '../test/messages.ts';
 import {
   addTimeFrame,
-  defaultWorkingHours,
   firstWorkingHoursMessage,
   isWorkingHoursValid,
   minutesToTime,
   nextTimeFrame,
-  normalizeWorkingHours,
   removeTimeFrame,
   setDayActive,
   setFrameTime,
   timeFromParts,
   timeToMinutes,
   validateWorkingHours,
-  WEEK_DAYS,
-  type WorkingHours,
 } from './workingHours.ts';
+import { defaultWorkingHours } from '../../common/rules/workingHours.ts';
 
 const nineToFive = { from: '09:00', to: '17:00' };
-
-describe('default working hours (spec §9)', () => {
-  it('is 9:00 to 17:00 Monday to Friday, Saturday and Sunday inactive', () => {
-    const hours = defaultWorkingHours();
-    expect(hours.map((entry) => entry.day)).toEqual([...WEEK_DAYS]);
-    expect(hours.filter((entry) => entry.isActive).map((entry) => entry.day)).toEqual(['monday', 'tuesday', 'wednesday', 'thursday', 'friday']);
-    for (const entry of hours) expect(entry.times).toEqual([nineToFive]);
-  });
-
-  it('hands out fresh copies', () => {
-    const first = defaultWorkingHours();
-    first[0]!.times[0]!.from = '10:00';
-    expect(defaultWorkingHours()[0]!.times[0]!.from).toBe('09:00');
-  });
-});
-
-describe('normalizeWorkingHours (spec §5: reading values)', () => {
-  it('reads an empty or missing schedule as the defaults', () => {
-    expect(normalizeWorkingHours([])).toEqual(defaultWorkingHours());
-    expect(normalizeWorkingHours(null)).toEqual(defaultWorkingHours());
-  });
-
-  it('makes a day with no times inactive with the default times, fills missing days, orders Monday first', () => {
-    const stored: WorkingHours[] = [
-      { day: 'sunday', isActive: true, times: [{ from: '10:00', to: '12:00' }] },
-      { day: 'monday', isActive: true, times: [] },
-    ];
-    const hours = normalizeWorkingHours(stored);
-    expect(hours.map((entry) => entry.day)).toEqual([...WEEK_DAYS]);
-    expect(hours[0]).toEqual({ day: 'monday', isActive: false, times: [nineToFive] });
-    expect(hours[1]).toEqual({ day: 'tuesday', isActive: false, times: [nineToFive] });
-    expect(hours[6]).toEqual({ day: 'sunday', isActive: true, times: [{ from: '10:00', to: '12:00' }] });
-  });
-
-  it('keeps an inactive day with times as it is', () => {
-    const hours = normalizeWorkingHours([{ day: 'friday', isActive: false, times: [{ from: '08:00', to: '09:30' }] }]);
-    expect(hours[4]).toEqual({ day: 'friday', isActive: false, times: [{ from: '08:00', to: '09:30' }] });
-  });
-});
 
 describe('validateWorkingHours (spec §5 Active hours)', () => {
   it('accepts the defaults', () => {

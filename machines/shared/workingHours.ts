@@ -1,54 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { DEFAULT_TIME_FRAME, isTimeFrameValid, WEEK_DAYS, type TimeFrame, type WeekDay, type WorkingHours } from '../../common/rules/workingHours.ts';
 
-// The contract's WorkingHours and TimeFrame (openapi/dashboard.yaml), restated here because
-// machines do not import from src/; the shapes are identical, so values pass both ways.
-export type WeekDay = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
-
-/** A span within a day, "HH:mm" to "HH:mm"; `to` is after `from`. */
-export interface TimeFrame {
-  from: string;
-  to: string;
-}
-
-/** One day of a weekly schedule (spec §3 Working-hours entry). */
-export interface WorkingHours {
-  day: WeekDay;
-  isActive: boolean;
-  times: TimeFrame[];
-}
-
-/** The days of the week in the order the editor shows them, Monday first. */
-export const WEEK_DAYS: readonly WeekDay[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-
-/** spec §9: working hours 9:00 to 17:00. */
-export const DEFAULT_TIME_FRAME: TimeFrame = { from: '09:00', to: '17:00' };
+// The schedule editor's rules (spec §5 Active hours, Availability): its picker's steps, its
+// messages and its edits. The schedule's shape, defaults and reading are common/rules/workingHours.ts.
 
 /** spec §5 Active hours: the time picker moves in 5-minute steps. */
 export const TIME_STEP_MINUTES = 5;
 
-const WEEKEND: readonly WeekDay[] = ['saturday', 'sunday'];
 const LAST_MINUTE = 23 * 60 + 60 - TIME_STEP_MINUTES;
-
-/** spec §9: 9:00 to 17:00 Monday to Friday; Saturday and Sunday inactive (with the same times ready). */
-export function defaultWorkingHours(): WorkingHours[] {
-  return WEEK_DAYS.map((day) => ({ day, isActive: !WEEKEND.includes(day), times: [{ ...DEFAULT_TIME_FRAME }] }));
-}
-
-/**
- * A stored schedule as the editor shows it (spec §5 Active hours, "when reading values, days
- * with no times become inactive with default times"): all seven days, Monday first; a missing
- * day or a day without times is inactive with the default times. An empty schedule (an agent
- * or widget without one) reads as the default working hours of spec §9.
- */
-export function normalizeWorkingHours(value: readonly WorkingHours[] | null | undefined): WorkingHours[] {
-  if (!value || value.length === 0) return defaultWorkingHours();
-  return WEEK_DAYS.map((day) => {
-    const entry = value.find((candidate) => candidate.day === day);
-    if (!entry || entry.times.length === 0) return { day, isActive: false, times: [{ ...DEFAULT_TIME_FRAME }] };
-    return { day, isActive: entry.isActive, times: entry.times.map((frame) => ({ from: frame.from, to: frame.to })) };
-  });
-}
 
 /** Minutes since midnight of an "HH:mm" time, or null when it is not one. */
 export function timeToMinutes(time: string): number | null {
@@ -100,13 +60,6 @@ export interface WorkingHoursIssues {
   /** No active day with times. */
   week?: MessageDescriptor;
   days: Partial<Record<WeekDay, DayIssues>>;
-}
-
-/** True when a time frame has valid times and ends after it starts. */
-export function isTimeFrameValid(frame: TimeFrame): boolean {
-  const from = timeToMinutes(frame.from);
-  const to = timeToMinutes(frame.to);
-  return from !== null && to !== null && to > from;
 }
 
 /**

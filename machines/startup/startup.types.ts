@@ -8,12 +8,7 @@ export type StartupWebsite = components['schemas']['Website'];
 export type StartupAgent = components['schemas']['Agent'];
 
 /** The credits record (spec §3): the first item of the metadata's `credits`. */
-export interface CreditsRecord {
-  credits: number;
-  overdraft: number;
-  autoRecharge: unknown;
-  minMonthlySpendingRequirement: number;
-}
+export type CreditsRecord = components['schemas']['Credits'];
 
 /**
  * The part of the contract's `Metadata` the statechart and shell read; the real loader returns

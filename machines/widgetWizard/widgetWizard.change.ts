@@ -1,6 +1,6 @@
 import type { WidgetDraft } from './widgetWizard.draft.ts';
 import { showsTimedPopupFields } from './widgetWizard.options.ts';
-import { TIMED_POPUP_DEFAULTS } from './widgetWizard.defaults.ts';
+import { TIMED_POPUP_DEFAULTS } from '../../common/rules/widgetDefaults.ts';
 import type { NamedReference } from './widgetWizard.types.ts';
 
 /** The value at a dotted path of an object (undefined when a step is missing). */

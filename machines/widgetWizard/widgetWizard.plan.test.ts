@@ -4,7 +4,7 @@ import { initialDraft } from './widgetWizard.defaults.ts';
 import { ALL_WIDGET_TYPES, type WidgetDraft } from './widgetWizard.draft.ts';
 import { findWebsite, planAgent, planSaves, resolveAgent } from './widgetWizard.plan.ts';
 import type { StoredWidget, WizardAgent } from './widgetWizard.types.ts';
-import { normalizeDomain } from './websiteDomain.ts';
+import { normalizeDomain } from '../../common/rules/domainName.ts';
 
 const widgetTypes = [
   { id: 1, name: 'Exit popup' },

@@ -1,8 +1,9 @@
 import { usesTimedFields } from './widgetWizard.change.ts';
 import { ALL_WIDGET_TYPES, type WidgetConfiguration, type WidgetDraft } from './widgetWizard.draft.ts';
-import { stripPhone } from './widgetWizard.schema.ts';
+
 import type { AgentPlan, NamedReference, SavePlan, StoredWidget, WidgetBody, WizardAgent, WizardWebsite } from './widgetWizard.types.ts';
-import { normalizeDomain } from './websiteDomain.ts';
+import { normalizeDomain } from '../../common/rules/domainName.ts';
+import { stripPhone } from '../../common/rules/phone.ts';
 
 /**
  * The submit orchestration of spec §4 Widget wizard as pure planning: the machine asks these

@@ -1,12 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core';
 import * as z from 'zod/mini';
-import { phonePattern } from '../form/validation.ts';
-import { firstWorkingHoursMessage, validateWorkingHours, type WorkingHours } from '../shared/workingHours.ts';
+
+import { firstWorkingHoursMessage, validateWorkingHours } from '../shared/workingHours.ts';
+import { type WorkingHours } from '../../common/rules/workingHours.ts';
 import { usesTimedFields } from './widgetWizard.change.ts';
 import type { WidgetDraft, WidgetDraftErrors } from './widgetWizard.draft.ts';
 import { maxLength, notANumber, widgetValidationMessages as messages } from './widgetWizard.messages.ts';
 import type { NamedReference } from './widgetWizard.types.ts';
-import { normalizeDomain } from './websiteDomain.ts';
+import { normalizeDomain } from '../../common/rules/domainName.ts';
+import { PHONE_PATTERN, stripPhone } from '../../common/rules/phone.ts';
 
 /**
  * Validation of the wizard's draft (spec §5 Widget general, Widget design) as zod schemas whose
@@ -22,11 +24,6 @@ function report(ctx: Ctx, path: string, message: MessageDescriptor) {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** spec §5 Agent: phone values are compared without parentheses, dashes and spaces. */
-export function stripPhone(value: string): string {
-  return value.replace(/[\s()-]/g, '');
-}
 
 function isWebUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
@@ -75,12 +72,12 @@ export function generalSchema(widgetTypes: readonly NamedReference[]) {
         if (draft.callingRuleId === null) report(ctx, 'callingRuleId', messages.required);
       } else if (isBlank(general.agentNumber)) {
         report(ctx, 'settings.settings.agentNumber', messages.required);
-      } else if (!phonePattern.test(stripPhone(general.agentNumber ?? ''))) {
+      } else if (!PHONE_PATTERN.test(stripPhone(general.agentNumber ?? ''))) {
         report(ctx, 'settings.settings.agentNumber', messages.phone);
       }
       // spec §5: the custom caller ID must match the phone pattern if not empty (except +1).
       const callerId = stripPhone(general.customCallerId.value ?? '');
-      if (callerId !== '' && callerId !== '+1' && !phonePattern.test(callerId)) {
+      if (callerId !== '' && callerId !== '+1' && !PHONE_PATTERN.test(callerId)) {
         report(ctx, 'settings.settings.customCallerId.value', messages.phone);
       }
       checkCount(ctx, 'settings.settings.numberOfTries', general.numberOfTries);
@@ -89,7 +86,7 @@ export function generalSchema(widgetTypes: readonly NamedReference[]) {
       if (email.isActive && isBlank(email.value)) report(ctx, 'notifications.email.value', messages.required);
       else if (email.isActive && !EMAIL.test(email.value.trim())) report(ctx, 'notifications.email.value', messages.invalidEmail);
       if (phoneNumber.isActive && isBlank(phoneNumber.value)) report(ctx, 'notifications.phoneNumber.value', messages.required);
-      else if (phoneNumber.isActive && !phonePattern.test(stripPhone(phoneNumber.value))) {
+      else if (phoneNumber.isActive && !PHONE_PATTERN.test(stripPhone(phoneNumber.value))) {
         report(ctx, 'notifications.phoneNumber.value', messages.phone);
       }
       for (const name of ['callNow', 'scheduleCall'] as const) {

@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import type { components } from '../../common/contract/dashboard.gen.ts';
 import type { WidgetConfiguration, WidgetDraft, WidgetDraftErrors, WidgetNotifications } from './widgetWizard.draft.ts';
 
 /** A widget type or calling rule of the metadata (spec §3). */
@@ -44,18 +45,11 @@ export interface StoredWidget {
   settings: WidgetConfiguration;
 }
 
-/** The body of POST /client/widgets and PUT /client/widgets/{id} (the contract's WidgetInput). */
-export interface WidgetBody {
-  name: string;
-  typeId: number;
-  websiteId: number;
-  callingRuleId: number | null;
-  agentIds: number[];
-  /** New widgets start active; an update sends the stored value (spec §4). */
-  isActive: boolean;
-  notifications: WidgetNotifications;
-  settings: WidgetConfiguration;
-}
+/**
+ * The body of POST /client/widgets and PUT /client/widgets/{id} (the contract's WidgetInput).
+ * New widgets start active; an update sends the stored value (spec §4).
+ */
+export type WidgetBody = components['schemas']['WidgetInput'];
 
 /** What the number-only path of spec §4 does with the entered phone number. */
 export type AgentPlan =

@@ -5,12 +5,8 @@ import { I18nProvider } from '@lingui/react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  defaultWorkingHours,
-  firstWorkingHoursMessage,
-  validateWorkingHours,
-  type WorkingHours,
-} from '../../machines/shared/workingHours.ts';
+import { firstWorkingHoursMessage, validateWorkingHours } from '../../machines/shared/workingHours.ts';
+import { defaultWorkingHours, type WorkingHours } from '../../common/rules/workingHours.ts';
 import { messages as enMessages } from '../locales/en/messages.po';
 import { system } from './system.ts';
 import { WorkingHoursEditor } from './WorkingHoursEditor.tsx';

@@ -11,21 +11,9 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
-import {
-  addTimeFrame,
-  removeTimeFrame,
-  setDayActive,
-  setFrameTime,
-  TIME_STEP_MINUTES,
-  timeFromParts,
-  timeToMinutes,
-  workingHoursMessages,
-  type TimeFrame,
-  type WeekDay,
-  type WorkingHours,
-  type WorkingHoursIssues,
-} from '../../machines/shared/workingHours.ts';
-import { messageText } from './messageText.ts';
+import { addTimeFrame, removeTimeFrame, setDayActive, setFrameTime, TIME_STEP_MINUTES, timeFromParts, timeToMinutes, workingHoursMessages, type WorkingHoursIssues } from '../../machines/shared/workingHours.ts';
+import { type TimeFrame, type WeekDay, type WorkingHours } from '../../common/rules/workingHours.ts';
+import { messageText } from '../i18n/messageText.ts';
 
 export interface WorkingHoursEditorProps {
   /** The seven days, Monday first (read stored values through `normalizeWorkingHours`). */

@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testConfiguration } from './testConfig.ts';
+import { defaultWidgetConfiguration } from '../../common/rules/widgetDefaults.ts';
 import type { PublicWidget, WidgetConfig } from './widgetClient.ts';
+
+/** spec §9 defaults, calling one number. */
+const testConfiguration = () => defaultWidgetConfiguration('+12125550100');
 
 // The embed script's behaviour on a page, with the widget API answered by a fake fetch (the
 // real API and browser are tests/widget/embed.spec.ts). Each test imports a fresh copy of the

@@ -1,3 +1,4 @@
+import { PHONE_PATTERN, stripPhone } from '../../common/rules/phone.ts';
 import { embedStrings } from './embedStrings.ts';
 import { mountWidget } from './render.ts';
 import { isWithinWorkingHours } from './schedule.ts';
@@ -22,7 +23,6 @@ import { zonedInstant, zonedNow } from './zonedTime.ts';
  * thrown into the host page, and the only global is the namespace `CallbackWidget`.
  */
 
-const PHONE = /^\+?\d{3}\d{3}\d{4,6}$/;
 /** Touch exit intent: at least this long on the page, then an upward scroll this fast and far. */
 const EXIT_MIN_SECONDS = 10;
 const EXIT_SCROLL_PX_PER_MS = 1.5;
@@ -175,8 +175,9 @@ function show(widget: PublicWidget, timeZone: string, client: WidgetClient): voi
   }
 
   async function submit(path: 'calls' | 'scheduled-calls', phone: string, extra: Record<string, unknown>, redirect: { isActive: boolean; value: string }) {
-    const number = phone.replace(/[\s().-]/g, '');
-    if (!PHONE.test(number)) return say('error', embedStrings.wrongPhone);
+    // Visitors also write dots between the groups.
+    const number = stripPhone(phone).replaceAll('.', '');
+    if (!PHONE_PATTERN.test(number)) return say('error', embedStrings.wrongPhone);
     click();
     say('success', embedStrings.sending);
     const outcome = await client.post(path, { widgetId: widget.id, phone: number, ...extra }, embedStrings.failed);

@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountWidget } from './render.ts';
-import { testConfiguration } from './testConfig.ts';
+import { defaultWidgetConfiguration } from '../../common/rules/widgetDefaults.ts';
 import type { WidgetConfiguration, WidgetHandle, WidgetRenderState } from './types.ts';
+
+/** spec §9 defaults, calling one number. */
+const testConfiguration = () => defaultWidgetConfiguration('+12125550100');
 
 /** A Wednesday, 10:00 local time: inside the default working hours. */
 const NOW = new Date(2026, 10, 18, 10, 0);

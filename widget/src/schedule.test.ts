@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DAYS_AHEAD, isScheduleOffered, isWithinWorkingHours, scheduleDays } from './schedule.ts';
-import { testConfiguration } from './testConfig.ts';
+import { defaultWidgetConfiguration } from '../../common/rules/widgetDefaults.ts';
 import type { WorkingHours } from './types.ts';
+
+/** spec §9 defaults, calling one number. */
+const testConfiguration = () => defaultWidgetConfiguration('+12125550100');
 
 const weekdays = testConfiguration().settings.activeHours;
 /** Wednesday 18 November 2026, local time. */

@@ -1,3 +1,4 @@
+import { isTimeFrameValid, isWithinWeeklyHours, localWallClock, secondsOfDay } from '../../common/rules/workingHours.ts';
 import type { WidgetConfiguration, WorkingHours } from './types.ts';
 
 /** One day the visitor can choose in the schedule form, with its times. */
@@ -17,13 +18,9 @@ export const LEAD_MINUTES = 15;
 /** How many days ahead the schedule form looks. */
 export const DAYS_AHEAD = 7;
 
-const DAY_NAMES: readonly WorkingHours['day'][] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-
-function minutesOf(time: string): number | null {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(time);
-  if (!match) return null;
-  const minutes = Number(match[1]) * 60 + Number(match[2]);
-  return minutes <= 24 * 60 ? minutes : null;
+/** Minutes since midnight of a valid frame's time. */
+function minutesOf(time: string): number {
+  return secondsOfDay(time)! / 60;
 }
 
 function timeOf(minutes: number): string {
@@ -36,15 +33,9 @@ function dateOf(day: Date): string {
 
 /** The active time frames of a weekday, as [from, to) minute ranges. */
 function framesOf(activeHours: readonly WorkingHours[], day: Date): [number, number][] {
-  const entry = activeHours.find((candidate) => candidate.day === DAY_NAMES[day.getDay()]);
+  const entry = activeHours.find((candidate) => candidate.day === localWallClock(day).day);
   if (!entry?.isActive) return [];
-  const frames: [number, number][] = [];
-  for (const frame of entry.times) {
-    const from = minutesOf(frame.from);
-    const to = minutesOf(frame.to);
-    if (from !== null && to !== null && to > from) frames.push([from, to]);
-  }
-  return frames;
+  return entry.times.filter(isTimeFrameValid).map((frame) => [minutesOf(frame.from), minutesOf(frame.to)]);
 }
 
 /**
@@ -68,10 +59,9 @@ export function scheduleDays(activeHours: readonly WorkingHours[], now: Date): S
   return days;
 }
 
-/** Whether `now` falls inside one of today's working-hours frames. */
+/** Whether `now` (the account's wall clock as a local Date) falls inside the working hours; none set means always. */
 export function isWithinWorkingHours(activeHours: readonly WorkingHours[], now: Date): boolean {
-  const minutes = now.getHours() * 60 + now.getMinutes();
-  return framesOf(activeHours, now).some(([from, to]) => minutes >= from && minutes < to);
+  return isWithinWeeklyHours(activeHours, localWallClock(now));
 }
 
 /**

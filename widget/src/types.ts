@@ -1,4 +1,5 @@
 import type { components } from '../../common/contract/dashboard.gen.ts';
+import type { WidgetKind } from '../../common/rules/widgetKinds.ts';
 import type { WidgetStrings } from './strings.ts';
 
 /** The contract's widget design and behaviour (openapi/dashboard.yaml WidgetConfiguration). */
@@ -8,9 +9,6 @@ export type CallSetup = components['schemas']['CallSetup'];
 export type ScheduleSetup = components['schemas']['ScheduleSetup'];
 export type WorkingHours = components['schemas']['WorkingHours'];
 export type WidgetLayout = GlobalSetup['layout'];
-
-/** spec §1: the three widget types, by behaviour rather than by metadata id. */
-export type WidgetKind = 'exitPopup' | 'timedPopup' | 'floatingIcon';
 
 /** What the renderer needs to draw one widget: its type and its settings as the contract shapes them. */
 export interface WidgetRenderConfig {

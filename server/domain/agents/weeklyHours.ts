@@ -1,11 +1,6 @@
 import type { AvailabilityDay } from '../../db/schema/toolbox.ts';
+import { isTimeFrameValid } from '../../../common/rules/workingHours.ts';
 import { invalidInput } from '../domainError.ts';
-
-/** HH:mm or HH:mm:ss as the contract's TimeFrame allows; seconds default to :00. */
-function secondsOfDay(time: string): number {
-  const [hours = 0, minutes = 0, seconds = 0] = time.split(':').map(Number);
-  return hours * 3600 + minutes * 60 + seconds;
-}
 
 /**
  * The checks of a weekly schedule the contract's schema cannot express (spec §5 Active hours,
@@ -23,7 +18,7 @@ export function checkWeeklyHours(days: AvailabilityDay[], field: string, options
       throw invalidInput(`Field ${field}: A minimum of one time frame for active days is required (${entry.day}).`);
     }
     for (const frame of entry.times) {
-      if (secondsOfDay(frame.to) <= secondsOfDay(frame.from)) {
+      if (!isTimeFrameValid(frame)) {
         throw invalidInput(`Field ${field}: on ${entry.day} the time frame ${frame.from}–${frame.to} must end after it starts.`);
       }
     }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Database } from '../../db/client.ts';
 import { blockedVisitors, type blockedVisitorKinds } from '../../db/schema/widgetApi.ts';
-import { PHONE_PATTERN } from '../agents/phone.ts';
+import { PHONE_PATTERN } from '../../../common/rules/phone.ts';
 import { DomainError, invalidInput, notFoundRow } from '../domainError.ts';
 
 export type BlockedVisitorKind = (typeof blockedVisitorKinds)[number];

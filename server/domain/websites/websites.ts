@@ -3,7 +3,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { websites, widgets } from '../../db/schema/toolbox.ts';
 import { DomainError, invalidInput, notFoundRow } from '../domainError.ts';
-import { normalizeDomain } from './domainName.ts';
+import { normalizeDomain } from '../../../common/rules/domainName.ts';
 
 /** A website as the contract's `Website` answers it. */
 export interface WebsiteView {

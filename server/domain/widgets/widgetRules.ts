@@ -1,5 +1,5 @@
 import type { components } from '../../../common/contract/dashboard.gen.ts';
-import { PHONE_PATTERN } from '../agents/phone.ts';
+import { PHONE_PATTERN, stripPhone } from '../../../common/rules/phone.ts';
 import { checkWeeklyHours } from '../agents/weeklyHours.ts';
 import { invalidInput } from '../domainError.ts';
 
@@ -41,7 +41,7 @@ export function checkWidgetRules(input: WidgetRuleInput): void {
   }
   const { email, phoneNumber } = input.notifications;
   if (email.isActive && !EMAIL.test(email.value)) throw invalidInput('Field notifications.email.value: Invalid email.');
-  if (phoneNumber.isActive && !PHONE_PATTERN.test(phoneNumber.value.replace(/[\s()-]/g, ''))) {
+  if (phoneNumber.isActive && !PHONE_PATTERN.test(stripPhone(phoneNumber.value))) {
     throw invalidInput('Field notifications.phoneNumber.value: Wrong phone number format.');
   }
   for (const [name, redirection] of Object.entries(general.redirections)) {

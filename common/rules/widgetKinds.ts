@@ -1,4 +1,7 @@
-import type { WidgetKind } from './types.ts';
+import type { components } from '../contract/widgetApi.gen.ts';
+
+/** spec §1: the three widget types, by behaviour rather than by metadata id (openapi/widget.yaml PublicWidget kind). */
+export type WidgetKind = components['schemas']['PublicWidget']['kind'];
 
 /**
  * The widget kind of a metadata widget type name (spec §1: Exit popup, Timed popup, Floating
