@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { Telephony } from '../server/adapters/telephony/telephony.ts';
 import { changeCredits } from '../server/domain/credits/ledger.ts';
-import { accountWithWidget } from '../server/domain/calls/callTestKit.ts';
+import { accountWithWidget } from '../server/test/callTestKit.ts';
 import { startInstance } from '../server/test/instance.ts';
 import { ms, printColumns } from './table.ts';
 

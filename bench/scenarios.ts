@@ -35,7 +35,8 @@ const handle = await openDatabase({ databaseUrl, pgliteDir: pgliteDir ? path.joi
 try {
   await prepareDatabase(handle);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DEMO_SEED: 'false' }, { databaseUrl, pgliteDir: null, passwordHashParams: FAST_HASHING });
-  const app = await buildApp({ config, db: handle.db, adapters: (logger) => createAdapters(config, handle.db, logger) });
+  // The API's load alone: the scheduled-calls worker stays stopped, no callback is placed meanwhile.
+  const app = await buildApp({ config, db: handle.db, adapters: (logger) => createAdapters(config, handle.db, logger), workers: { start: { scheduledCalls: false } } });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const results: Record<string, unknown> = { engine, rows };
   async function loadApi(data: string, accessToken: string): Promise<ApiLoad> {

@@ -4,7 +4,7 @@ import { users } from '../server/db/schema/accounts.ts';
 import { websites, widgets } from '../server/db/schema/toolbox.ts';
 import { hashPassword } from '../server/domain/auth/passwords.ts';
 import { openCreditsAccount } from '../server/domain/credits/ledger.ts';
-import { defaultNotifications, defaultWidgetConfiguration } from '../server/domain/widgets/widgetDefaults.ts';
+import { defaultNotifications, defaultWidgetConfiguration } from '../common/rules/widgetDefaults.ts';
 
 export const BENCH_PASSWORD = 'bench-password';
 export const FAST_HASHING = { memory: 1024, passes: 1, parallelism: 1 };

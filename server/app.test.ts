@@ -4,8 +4,6 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_PACKS, TWILIO_NUMBERS, WIDGET_TYPES } from './db/referenceData.ts';
-import { LATER_OPERATIONS } from './handlers/notImplemented.ts';
-import { listOperations, loadContract } from './http/contract.ts';
 import { createAccount, signIn, type Tokens } from './test/accounts.ts';
 import { startTestServer, type TestApp, type TestServer } from './test/harness.ts';
 
@@ -55,23 +53,12 @@ describe('GET /client/meta', () => {
   });
 });
 
-describe('operations of later issues', () => {
-  // A GET without path parameters that still answers 501, while any is left.
-  const laterGet = listOperations(loadContract()).find(
-    (op) => op.method === 'GET' && !op.path.includes('{') && (LATER_OPERATIONS as readonly string[]).includes(op.operationId),
-  );
-
-  it.skipIf(!laterGet)('answer 501 not_implemented once authenticated', async () => {
-    const response = await server.request({ method: 'GET', url: `/api${laterGet!.path}`, token: tokens.accessToken });
-    expect(response.status).toBe(501);
-    expect(response.body).toEqual({ error: 'not_implemented', error_description: `The ${laterGet!.operationId} operation is not implemented yet.` });
-  });
-
-  it('still check the token first', async () => {
+describe('bound operations', () => {
+  it('check the token first', async () => {
     expect((await server.request({ method: 'GET', url: '/api/client/widgets' })).status).toBe(401);
   });
 
-  it('still validate the request first', async () => {
+  it('validate the request first', async () => {
     const response = await server.request({ method: 'GET', url: '/api/client/calls?page=zero', token: tokens.accessToken });
     expect(response.status).toBe(400);
     expect(response.body.error_description).toMatch(/query parameter page must be of type integer/i);
@@ -80,11 +67,6 @@ describe('operations of later issues', () => {
   it('accept the trailing slash the SPA sends (GET /client/agents/)', async () => {
     const response = await server.request({ method: 'GET', url: '/api/client/agents/', token: tokens.accessToken });
     expect(response.status).toBe(200);
-  });
-
-  it('are all operations of the contract', () => {
-    const operationIds = listOperations(loadContract()).map((op) => op.operationId);
-    for (const operationId of LATER_OPERATIONS) expect(operationIds).toContain(operationId);
   });
 });
 

@@ -7,6 +7,8 @@ import { OutboxMail } from './adapters/mail/outboxMail.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AccessTokens } from './domain/auth/accessTokens.ts';
+import { type CallLog, createCallRequestDeps } from './domain/callEngine/callRequestDeps.ts';
+import type { TokenClock } from './domain/auth/tokenClock.ts';
 import { TimingEqualizer } from './domain/auth/passwords.ts';
 import { loadAccessTokenKey } from './domain/auth/signingKey.ts';
 import type { HandlerContext } from './handlers/handlerContext.ts';
@@ -15,6 +17,7 @@ import { createServiceHandlers } from './handlers/serviceHandlers.ts';
 import { installJsonBodyParser } from './http/bodyParsing.ts';
 import { assertContractCovered, type Contract, loadContract } from './http/contract.ts';
 import { registerDevMailbox } from './http/devMailbox.ts';
+import { installTokenClock } from './http/tokenClockControl.ts';
 import { registerFileServing } from './http/fileServing.ts';
 import { answerFrameworkError, installErrorHandler, notFoundBody } from './http/errorHandler.ts';
 import { loggerOptions } from './http/logRedaction.ts';
@@ -26,7 +29,8 @@ import { registerSpa, sendSpaIndex, SPA_DIR, wantsSpaPage } from './http/spa.ts'
 import { installMultipartUploads } from './http/uploads.ts';
 import { registerTwilioCallbacks } from './http/twilioCallbacks.ts';
 import { TwilioTelephony } from './adapters/telephony/twilioTelephony.ts';
-import { callRequestsWith, registerWidgetApi } from './widgetApi/widgetApi.ts';
+import { registerWidgetApi } from './widgetApi/widgetApi.ts';
+import { type BackgroundWorkerOptions, registerBackgroundWorkers } from './workers/backgroundWorkers.ts';
 
 /** Builds the adapters once the app's logger exists (adapters log through it). */
 export type AdapterFactory = (log: FastifyBaseLogger) => Adapters;
@@ -35,12 +39,18 @@ export interface AppOptions {
   config: Config;
   db: Database;
   adapters: Adapters | AdapterFactory;
+  /** The call machinery's log and claim lease; default the app's log and DEFAULT_LEASE_MS (tests: quiet, short). */
+  calls?: { log?: CallLog; leaseMs?: number };
+  /** Which background workers start when the app is ready, and how often they poll (workers/backgroundWorkers.ts). */
+  workers?: BackgroundWorkerOptions;
   /** Defaults to openapi/dashboard.yaml. */
   contract?: Contract;
   /** Defaults to dist/app; tests point it elsewhere. */
   spaDir?: string;
   /** Where the log goes; defaults to stdout (tests read it). */
   logStream?: NodeJS.WritableStream;
+  /** The clock tokens are issued and checked by; defaults to the system clock (tests move theirs). */
+  tokenClock?: TokenClock;
 }
 
 /** Largest accepted JSON or form body (413 above); multipart uploads (5 MB, spec §9) are limited by their parser. */
@@ -81,12 +91,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // spec §5 Upload: POST /user/files takes a multipart body (before the contract's routes).
   await installMultipartUploads(app);
 
+  const tokenClock = installTokenClock(app, config.testTokenClock, options.tokenClock);
   const context: HandlerContext = {
     config,
     db,
     engine: config.databaseUrl ? 'postgresql' : 'pglite',
     adapters,
-    accessTokens: new AccessTokens(await loadAccessTokenKey(db), config.accessTokenTtlSeconds),
+    accessTokens: new AccessTokens(await loadAccessTokenKey(db), config.accessTokenTtlSeconds, tokenClock),
+    tokenClock,
     timing: new TimingEqualizer(config.passwordHashParams),
   };
   const serviceHandlers = createServiceHandlers(context);
@@ -94,14 +106,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   assertContractCovered(contract, serviceHandlers, securityHandlers);
   await app.register(openapiGlue, { specification: contract, serviceHandlers, securityHandlers, prefix: '/api' });
   // The public widget API (openapi/widget.yaml) under /widget-api, and the embed script at /widget.js.
-  const callRequests = callRequestsWith(adapters.telephony, app.log, config.telephony.duplicateWindowSeconds);
-  await registerWidgetApi(app, { db, callRequests });
+  // The one call machinery of this app: the widget's call requests and the scheduled-calls worker.
+  const callRequests = createCallRequestDeps({
+    telephony: adapters.telephony,
+    log: options.calls?.log ?? app.log,
+    leaseMs: options.calls?.leaseMs,
+    duplicateWindowSeconds: config.telephony.duplicateWindowSeconds,
+  });
+  await registerWidgetApi(app, { db, callRequests: () => callRequests });
   // Calls still ringing in the background finish (and are written down) before the app closes.
-  app.addHook('onClose', () => callRequests().placements.settle());
+  app.addHook('onClose', () => callRequests.placements.settle());
 
   if (adapters.telephony instanceof TwilioTelephony) registerTwilioCallbacks(app, adapters.telephony, config.publicUrl);
   if (adapters.mail instanceof OutboxMail) registerDevMailbox(app, db);
   installPaymentsRuntime(app, db, adapters.payments);
+  registerBackgroundWorkers(app, { db, payments: adapters.payments, callRequests, scheduledPollSeconds: config.telephony.scheduledPollSeconds }, options.workers);
   registerFileServing(app, db, adapters.storage);
   const spa = await registerSpa(app, spaDir);
 

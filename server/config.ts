@@ -118,6 +118,7 @@ const environmentSchema = z.object({
     message: 'must be a Twilio Account SID (AC followed by 32 hexadecimal digits)',
   }),
   TWILIO_AUTH_TOKEN: optionalText,
+  TEST_TOKEN_CLOCK: booleanFlag(false),
 });
 
 /** The server's validated configuration. */
@@ -146,6 +147,12 @@ export interface Config {
   passwordHashParams: PasswordHashParams;
   /** The telephony adapter's settings (ARCHITECTURE.md, Adapters). */
   telephony: TelephonyConfig;
+  /**
+   * Test only (TEST_TOKEN_CLOCK): POST /dev/token-clock moves the clock tokens are issued and
+   * checked by, so the browser tests expire tokens without waiting. Accepted only with
+   * NODE_ENV=test: anyone who can reach it can end every session.
+   */
+  testTokenClock: boolean;
 }
 
 export interface TelephonyConfig {
@@ -212,8 +219,12 @@ export function loadConfig(
       duplicateWindowSeconds: e.CALL_DUPLICATE_WINDOW,
       scheduledPollSeconds: e.SCHEDULED_CALLS_POLL_INTERVAL,
     },
+    testTokenClock: e.TEST_TOKEN_CLOCK,
     ...overrides,
   };
+  if (config.testTokenClock && config.nodeEnv !== 'test') {
+    throw new ConfigError(`Invalid configuration:\n  TEST_TOKEN_CLOCK is for the browser tests only: it needs NODE_ENV=test (NODE_ENV is ${config.nodeEnv})`);
+  }
   assertProductionSafe(config);
   return config;
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { callRecordings, calls, scheduledCalls, twilioCallLegs, type CustomFields } from '../db/schema/calls.ts';
-import { synthesizedRecordingKey } from '../domain/calls/callRecording.ts';
+import { synthesizedRecordingKey } from '../domain/callEngine/synthesizedRecording.ts';
 import type { SeededRandom } from '../domain/random/seededRandom.ts';
 import { insertInBatches, reserveIds } from './batchInsert.ts';
 import { DEMO_NOTES, DEMO_PLACES, DEMO_REQUESTS, DEMO_ZIP_CODES } from './demoBusiness.ts';

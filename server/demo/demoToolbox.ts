@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import { agents, websites, widgets } from '../db/schema/toolbox.ts';
 import { createAgent } from '../domain/agents/agents.ts';
 import { createWebsite } from '../domain/websites/websites.ts';
-import { defaultNotifications, defaultWidgetConfiguration } from '../domain/widgets/widgetDefaults.ts';
+import { defaultNotifications, defaultWidgetConfiguration } from '../../common/rules/widgetDefaults.ts';
 import { saveWidget } from '../domain/widgets/widgets.ts';
 import {
   DEMO_AGENTS,

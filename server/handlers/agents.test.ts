@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, widgetAgents } from '../db/schema/toolbox.ts';
-import { defaultWorkingHours } from '../domain/widgets/widgetDefaults.ts';
+import { defaultWorkingHours } from '../../common/rules/workingHours.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { addAgent, addWebsite, addWidget, agentWidgetBody, type Client, expectStatus, signedInClient } from '../test/toolbox.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { analyticsRange, dailyAnalytics } from '../domain/analytics/dailyAnalytics.ts';
-import { checkFilterIds } from '../domain/calls/callFilters.ts';
+import { checkFilterIds } from '../domain/callHistory/callFilters.ts';
 import { answeringDomainErrors } from './domainErrors.ts';
 import { caller, type HandlerContext, type OperationHandlers } from './handlerContext.ts';
 

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, sessions } from '../db/schema/accounts.ts';
@@ -184,21 +183,51 @@ describe('POST /oauth2/token, refresh_token grant', () => {
       .where(eq(refreshTokens.tokenHash, hashSecretToken(tokens.refreshToken)));
     expect((await refresh(server, tokens.refreshToken)).status).toBe(401);
   });
+
+  it('expire after REFRESH_TOKEN_TTL on the token clock', async () => {
+    const account = await createAccount(server.db);
+    let now = Date.now();
+    const clocked = await server.variant({ tokenClock: { now: () => now } });
+    const ttlMs = clocked.config.refreshTokenTtlSeconds * 1000;
+    const tokens = await signIn(clocked, account.email, account.password);
+    now += ttlMs - 1000;
+    const renewed = await refresh(clocked, tokens.refreshToken);
+    expect(renewed.status).toBe(200);
+    // The new refresh token lives its own REFRESH_TOKEN_TTL from now.
+    now += ttlMs;
+    expect((await refresh(clocked, renewed.body.refreshToken)).status).toBe(401);
+  });
 });
 
 describe('bearer access tokens', () => {
   it('expire after ACCESS_TOKEN_TTL with 401 invalid_or_expired_access_token', async () => {
     const account = await createAccount(server.db);
-    const shortLived = await server.variant({ config: { accessTokenTtlSeconds: 1 } });
-    const tokens = await signIn(shortLived, account.email, account.password);
-    expect((await shortLived.request({ method: 'GET', url: '/api/user', token: tokens.accessToken })).status).toBe(200);
-    await sleep(2100);
-    const expired = await shortLived.request({ method: 'GET', url: '/api/user', token: tokens.accessToken });
+    // A stopped clock that the test moves: expiry is reached without waiting, to the second.
+    let now = Date.now();
+    const clocked = await server.variant({ tokenClock: { now: () => now } });
+    const issuedAt = Math.floor(now / 1000) * 1000;
+    const ttlMs = clocked.config.accessTokenTtlSeconds * 1000;
+    const tokens = await signIn(clocked, account.email, account.password);
+    const profile = (token: string) => clocked.request({ method: 'GET', url: '/api/user', token });
+
+    now = issuedAt + ttlMs - 1000;
+    expect((await profile(tokens.accessToken)).status).toBe(200);
+    now = issuedAt + ttlMs;
+    const expired = await profile(tokens.accessToken);
     expect(expired.status).toBe(401);
     expect(expired.body).toEqual(EXPIRED);
     // The refresh token still works: this is the SPA's refresh-and-replay path (spec §4).
-    const renewed = await refresh(shortLived, tokens.refreshToken);
-    expect((await shortLived.request({ method: 'GET', url: '/api/user', token: renewed.body.accessToken })).status).toBe(200);
+    const renewed = await refresh(clocked, tokens.refreshToken);
+    expect(renewed.status).toBe(200);
+    expect((await profile(renewed.body.accessToken)).status).toBe(200);
+  });
+
+  it('are checked on the token clock, not the system clock', async () => {
+    const account = await createAccount(server.db);
+    const tokens = await signIn(server, account.email, account.password);
+    // Another instance whose token clock is past the token's expiry refuses it.
+    const later = await server.variant({ tokenClock: { now: () => Date.now() + (server.config.accessTokenTtlSeconds + 1) * 1000 } });
+    expect((await later.request({ method: 'GET', url: '/api/user', token: tokens.accessToken })).status).toBe(401);
   });
 
   it.each([

@@ -16,7 +16,7 @@ const invalidGrant = (description: string) => new ApiError(401, 'invalid_grant',
 
 /** Tag auth: the OAuth2 token endpoint (spec §4 Auth, §7). */
 export function authHandlers(context: HandlerContext): OperationHandlers {
-  const { config, db, accessTokens } = context;
+  const { config, db, accessTokens, tokenClock } = context;
 
   async function tokenPair(reply: FastifyReply, session: IssuedRefreshToken) {
     const accessToken = await accessTokens.sign({ userId: session.userId, sessionId: session.sessionId });
@@ -29,14 +29,14 @@ export function authHandlers(context: HandlerContext): OperationHandlers {
     async createToken(request: FastifyRequest, reply: FastifyReply) {
       const body = request.body as TokenRequest;
       if (body.grant_type === 'refresh_token') {
-        const session = await rotateRefreshToken(db, body.refresh_token!, config.refreshTokenTtlSeconds);
+        const session = await rotateRefreshToken(db, body.refresh_token!, config.refreshTokenTtlSeconds, tokenClock);
         if (!session) throw invalidGrant('The refresh token is invalid, expired or revoked.');
         return tokenPair(reply, session);
       }
       if (body.grant_type !== 'password') throw invalidRequest(`Unsupported grant_type ${body.grant_type}.`);
 
       const outcome = await signInWithPassword(
-        { db, timing: context.timing, refreshTtlSeconds: config.refreshTokenTtlSeconds },
+        { db, timing: context.timing, refreshTtlSeconds: config.refreshTokenTtlSeconds, tokenClock },
         { username: body.username!, password: body.password!, clientAddress: request.ip, userAgent: request.headers['user-agent'] },
       );
       if (outcome.ok) return tokenPair(reply, outcome.session);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { callsCsvStream, CALLS_CSV_HEADER } from '../domain/calls/callsCsv.ts';
+import { callsCsvStream, CALLS_CSV_HEADER } from '../domain/callHistory/callsCsv.ts';
 import { createAccount, signIn } from '../test/accounts.ts';
 import { insertAgent, insertCall, insertWebsite, insertWidget } from '../test/callFixtures.ts';
 import { parseCsv } from '../test/csvParse.ts';

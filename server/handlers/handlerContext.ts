@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database, DatabaseEngine } from '../db/client.ts';
 import type { AccessTokenClaims, AccessTokens } from '../domain/auth/accessTokens.ts';
 import type { TimingEqualizer } from '../domain/auth/passwords.ts';
+import type { TokenClock } from '../domain/auth/tokenClock.ts';
 import { invalidAccessToken } from '../http/apiError.ts';
 
 /** What the handlers of every tag depend on; built once by buildApp. */
@@ -13,6 +14,8 @@ export interface HandlerContext {
   engine: DatabaseEngine;
   adapters: Adapters;
   accessTokens: AccessTokens;
+  /** The clock access and refresh tokens are issued and checked by (buildApp's `tokenClock`). */
+  tokenClock: TokenClock;
   timing: TimingEqualizer;
 }
 

@@ -7,7 +7,6 @@ import { creditHandlers } from './credits.ts';
 import type { HandlerContext, OperationHandlers } from './handlerContext.ts';
 import { metaHandlers } from './meta.ts';
 import { localCardProcessorHandlers } from './localCardProcessor.ts';
-import { notImplementedHandlers } from './notImplemented.ts';
 import { paymentHandlers } from './payments.ts';
 import { systemHandlers } from './system.ts';
 import { userHandlers } from './user.ts';
@@ -20,8 +19,7 @@ import { widgetHandlers } from './widgets.ts';
  * buildApp checks that this covers the contract exactly (http/contract.ts).
  */
 export function createServiceHandlers(context: HandlerContext): OperationHandlers {
-  const placeholders = notImplementedHandlers();
-  const handlers: OperationHandlers = { ...placeholders };
+  const handlers: OperationHandlers = {};
   const implemented = [
     authHandlers(context),
     userHandlers(context),
@@ -41,11 +39,7 @@ export function createServiceHandlers(context: HandlerContext): OperationHandler
   for (const group of implemented) {
     for (const [operationId, handler] of Object.entries(group)) {
       if (operationId in handlers) {
-        throw new Error(
-          operationId in placeholders
-            ? `${operationId} is implemented now: remove it from LATER_OPERATIONS (handlers/notImplemented.ts)`
-            : `Two handlers for operation ${operationId}`,
-        );
+        throw new Error(`Two handlers for operation ${operationId}`);
       }
       handlers[operationId] = handler;
     }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { widgetAgents, widgets } from '../db/schema/toolbox.ts';
-import { defaultWidgetConfiguration } from '../domain/widgets/widgetDefaults.ts';
+import { defaultWidgetConfiguration } from '../../common/rules/widgetDefaults.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { addAgent, addWebsite, addWidget, agentWidgetBody, type Client, expectStatus, signedInClient, widgetBody } from '../test/toolbox.ts';
 

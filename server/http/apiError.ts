@@ -34,6 +34,3 @@ export const tooManyAttempts = (retryAfterSeconds: number) =>
   new ApiError(429, 'too_many_attempts', 'Too many attempts. Please try again later.', {
     'retry-after': String(retryAfterSeconds),
   });
-
-export const notImplemented = (operationId: string) =>
-  new ApiError(501, 'not_implemented', `The ${operationId} operation is not implemented yet.`);

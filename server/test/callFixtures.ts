@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import { dailyUsage, dailyWidgetUsage } from '../db/schema/analytics.ts';
 import { callRecordings, calls, type CustomFields, scheduledCalls, twilioCallLegs } from '../db/schema/calls.ts';
 import { agents, websites, widgets } from '../db/schema/toolbox.ts';
-import { synthesizedRecordingKey } from '../domain/calls/callRecording.ts';
+import { synthesizedRecordingKey } from '../domain/callEngine/synthesizedRecording.ts';
 
 // Rows for the calls, scheduled-calls and analytics tests, inserted straight into the database:
 // these tests are about reading them back, not about how widgets and the telephony write them.

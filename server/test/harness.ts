@@ -6,6 +6,7 @@ import { type AdapterFactory, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
+import type { TokenClock } from '../domain/auth/tokenClock.ts';
 import { ContractResponses } from './contractResponses.ts';
 import { pgliteTemplate } from './pgliteTemplate.ts';
 
@@ -62,6 +63,8 @@ export interface VariantOptions {
   spaDir?: string;
   /** Receives the app's log (set the level with `config.logLevel`). */
   logStream?: NodeJS.WritableStream;
+  /** The clock tokens are issued and checked by: move it to expire them (domain/auth/tokenClock.ts). */
+  tokenClock?: TokenClock;
 }
 
 const contractResponses = new ContractResponses();
@@ -76,7 +79,7 @@ export async function startTestServer(options: { config?: Partial<Config> } = {}
   const db = database.handle.db;
   const apps: FastifyInstance[] = [];
 
-  async function makeApp({ config: overrides = {}, adapters, spaDir, logStream }: VariantOptions) {
+  async function makeApp({ config: overrides = {}, adapters, spaDir, logStream, tokenClock }: VariantOptions) {
     const config = loadConfig(
       { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL },
       { databaseUrl: database.url, pgliteDir: null, passwordHashParams: FAST_PASSWORD_HASHING, ...options.config, ...overrides },
@@ -85,7 +88,11 @@ export async function startTestServer(options: { config?: Partial<Config> } = {}
       config,
       db,
       spaDir,
+      // Tests place callbacks with scheduled-calls workers of their own (workers/scheduledCallsWorker.test.ts):
+      // the app's stays stopped (server/test/instance.ts starts it, as server/main.ts does).
+      workers: { start: { scheduledCalls: false } },
       logStream,
+      tokenClock,
       adapters: (log) => {
         const base = createAdapters(config, db, log);
         return adapters ? adapters(log, base) : base;

@@ -5,8 +5,8 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
-import { type CallLog, createCallRequestDeps } from '../domain/calls/callRequests.ts';
-import { ScheduledCallsWorker } from '../workers/scheduledCallsWorker.ts';
+import type { CallLog } from '../domain/callEngine/callRequestDeps.ts';
+import type { ScheduledCallsWorker } from '../workers/scheduledCallsWorker.ts';
 import { FAST_PASSWORD_HASHING, TEST_PUBLIC_URL } from './harness.ts';
 
 /** A server instance as server/main.ts runs one, on a PGlite data directory (or PostgreSQL), without listening. */
@@ -14,8 +14,9 @@ export interface Instance {
   app: FastifyInstance;
   db: Database;
   config: Config;
+  /** The app's scheduled-calls worker (app.scheduledCallsWorker), started with the app. */
   worker: ScheduledCallsWorker;
-  /** Stops as SIGTERM does: the worker, then the app (calls ringing finish), then the database. */
+  /** Stops as SIGTERM does: the app (its workers stop, calls ringing finish), then the database. */
   close(): Promise<void>;
   /** Stops like a killed process: the database goes away under whatever was running. */
   crash(): Promise<void>;
@@ -49,30 +50,24 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
   );
   const database: DatabaseHandle = await openDatabase(config, { pgliteDump: options.pgliteDump });
   await prepareDatabase(database);
-  let telephony: Telephony | undefined;
   const app = await buildApp({
     config,
     db: database.db,
     adapters: (log) => {
       const adapters = createAdapters(config, database.db, log);
-      telephony = options.telephony ? options.telephony(adapters.telephony) : adapters.telephony;
-      return { ...adapters, telephony };
+      return options.telephony ? { ...adapters, telephony: options.telephony(adapters.telephony) } : adapters;
     },
+    calls: { log: options.log, leaseMs: options.leaseMs },
+    workers: { scheduledCallsPollIntervalMs: options.pollIntervalMs },
   });
+  // As `listen` in server/main.ts: the background workers start when the app is ready.
   await app.ready();
-  const worker = new ScheduledCallsWorker({
-    db: database.db,
-    deps: createCallRequestDeps({ telephony: telephony!, log: options.log ?? app.log, leaseMs: options.leaseMs }),
-    pollIntervalMs: options.pollIntervalMs ?? config.telephony.scheduledPollSeconds * 1000,
-  });
-  worker.start();
   return {
     app,
     db: database.db,
     config,
-    worker,
+    worker: app.scheduledCallsWorker,
     async close() {
-      await worker.stop();
       await app.close();
       await database.close();
     },

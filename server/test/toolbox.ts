@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { defaultNotifications, defaultWidgetConfiguration } from '../domain/widgets/widgetDefaults.ts';
+import { defaultNotifications, defaultWidgetConfiguration } from '../../common/rules/widgetDefaults.ts';
 import { createAccount, signIn } from './accounts.ts';
 import type { ApiRequest, ApiResponse, TestServer } from './harness.ts';
 

@@ -8,7 +8,7 @@ import type { DialOutcome, Telephony } from '../adapters/telephony/telephony.ts'
 import { analyticsEvents } from '../db/schema/analytics.ts';
 import { calls, scheduledCalls } from '../db/schema/calls.ts';
 import { changeCredits } from '../domain/credits/ledger.ts';
-import { createCallRequestDeps } from '../domain/calls/callRequests.ts';
+import { createCallRequestDeps } from '../domain/callEngine/callRequestDeps.ts';
 import { installJsonBodyParser } from '../http/bodyParsing.ts';
 import { loadContract } from '../http/contract.ts';
 import { installErrorHandler } from '../http/errorHandler.ts';

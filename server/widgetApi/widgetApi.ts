@@ -1,7 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Telephony } from '../adapters/telephony/telephony.ts';
-import { type CallRequestDeps, createCallRequestDeps } from '../domain/calls/callRequests.ts';
+import type { FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { containsNul } from '../http/bodyParsing.ts';
 import { invalidRequest } from '../http/apiError.ts';
@@ -14,12 +12,6 @@ import { registerWidgetScript } from './widgetScript.ts';
 export const WIDGET_CONTRACT_PATH = fileURLToPath(new URL('../../openapi/widget.yaml', import.meta.url));
 
 export const WIDGET_API_PREFIX = '/widget-api';
-
-/** The call machinery of the widget's call requests, made on first use with the app's telephony adapter. */
-export function callRequestsWith(telephony: Telephony, log: FastifyBaseLogger, duplicateWindowSeconds?: number): () => CallRequestDeps {
-  let deps: CallRequestDeps | undefined;
-  return () => (deps ??= createCallRequestDeps({ telephony, log, duplicateWindowSeconds }));
-}
 
 /** CORS preflights may be cached by browsers for a day. */
 const PREFLIGHT_MAX_AGE_SECONDS = 86_400;

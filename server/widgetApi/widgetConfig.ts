@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { widgetKindOf } from '../../widget/src/kind.ts';
+import { widgetKindOf } from '../../common/rules/widgetKinds.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
 import { credits } from '../db/schema/billing.ts';
 import { widgetTypes } from '../db/schema/reference.ts';
 import { websites, widgets } from '../db/schema/toolbox.ts';
-import { CREDITS_PER_CONNECTED_CALL } from '../domain/calls/callRequests.ts';
+import { canPayForACall } from '../domain/callEngine/callCredits.ts';
 
 type Json = Record<string, unknown>;
 
@@ -36,15 +36,6 @@ export interface PublicWebsite {
   balance: number;
   overdraft: number;
   accountDeleted: boolean;
-}
-
-/**
- * spec §1 "When credits run out, all widgets stop showing and no calls can be made": the
- * widget shows while one more call could be paid without going below the overdraft, the same
- * test the call request makes (server/domain/calls/callRequests.ts assertCanSpend).
- */
-export function canTakeCalls(balance: { balance: number; overdraft: number }): boolean {
-  return balance.balance - CREDITS_PER_CONNECTED_CALL >= balance.overdraft;
 }
 
 export async function findPublicWebsite(db: Database, publicKey: string): Promise<PublicWebsite | null> {
@@ -80,7 +71,7 @@ export async function findPublicWebsite(db: Database, publicKey: string): Promis
 export async function loadWidgetConfig(db: Database, publicKey: string): Promise<WidgetConfigView | null> {
   const website = await findPublicWebsite(db, publicKey);
   if (!website) return null;
-  const available = !website.accountDeleted && canTakeCalls(website);
+  const available = !website.accountDeleted && canPayForACall(website.balance, website.overdraft);
   if (!available) return { available: false, timeZone: website.timeZone, widgets: [] };
   const rows = await db
     .select({ id: widgets.id, typeId: widgets.typeId, typeName: widgetTypes.name, settings: widgets.settings })

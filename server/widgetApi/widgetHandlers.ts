@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
+import type { CallRequestDeps } from '../domain/callEngine/callRequestDeps.ts';
 import {
-  type CallRequestDeps,
   CallRequestError,
   type CallRequestErrorCode,
   normalizeNumber,
   requestInstantCall,
   requestScheduledCall,
-} from '../domain/calls/callRequests.ts';
+} from '../domain/callEngine/callRequests.ts';
 import { ApiError, tooManyAttempts } from '../http/apiError.ts';
 import type { OperationHandlers } from '../handlers/handlerContext.ts';
 import { isVisitorBlocked } from '../domain/blockList/blockList.ts';
@@ -25,7 +25,7 @@ export interface WidgetApiContext {
 export const CALL_ACCEPTED_MESSAGE = 'Thank you! We will call you within 10 seconds.';
 export const CALLBACK_SCHEDULED_MESSAGE = 'Thank you! We will call you back at the chosen time.';
 
-/** How the refusals of server/domain/calls/callRequests.ts answer (openapi/widget.yaml). */
+/** How the refusals of server/domain/callEngine/callRequests.ts answer (openapi/widget.yaml). */
 const CALL_ERROR_ANSWERS: Record<CallRequestErrorCode, { status: number; code: string }> = {
   invalid_number: { status: 400, code: 'invalid_request' },
   widget_not_found: { status: 404, code: 'not_found' },

@@ -2,8 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, scheduledCalls, twilioCallLegs } from '../db/schema/calls.ts';
 import { blockVisitor } from '../domain/blockList/blockList.ts';
-import { accountWithWidget, balanceOf, fastDeps } from '../domain/calls/callTestKit.ts';
-import { requestScheduledCall } from '../domain/calls/callRequests.ts';
+import { accountWithWidget, balanceOf, fastDeps } from '../test/callTestKit.ts';
+import { requestScheduledCall } from '../domain/callEngine/callRequests.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { ScheduledCallsWorker } from './scheduledCallsWorker.ts';
 

@@ -1,12 +1,12 @@
 import type { Database } from '../db/client.ts';
-import type { CallRequestDeps } from '../domain/calls/callRequests.ts';
-import { claimStalePlacement, placeUnderLease, whileRenewing } from '../domain/calls/callRecovery.ts';
+import type { CallRequestDeps } from '../domain/callEngine/callRequestDeps.ts';
+import { claimStalePlacement, placeUnderLease, whileRenewing } from '../domain/callEngine/callRecovery.ts';
 import {
   claimDueScheduledCall,
   renewScheduledCallLease,
   runScheduledCall,
   type ScheduledCall,
-} from '../domain/calls/scheduledCallPlacement.ts';
+} from '../domain/callEngine/scheduledCallPlacement.ts';
 
 export interface ScheduledCallsWorkerOptions {
   db: Database;
@@ -23,8 +23,8 @@ export interface ScheduledCallsWorkerOptions {
  * Places scheduled callbacks at their time (issue 7). Every server instance may run one: claims
  * use FOR UPDATE SKIP LOCKED and a renewed lease, so instances never take the same callback, and a
  * callback whose instance died is taken over when its lease runs out — never lost, never rung
- * twice (domain/calls/scheduledCallPlacement.ts). It also finishes Call now calls whose placing
- * instance died (domain/calls/callRecovery.ts).
+ * twice (domain/callEngine/scheduledCallPlacement.ts). It also finishes Call now calls whose placing
+ * instance died (domain/callEngine/callRecovery.ts).
  */
 export class ScheduledCallsWorker {
   readonly #db: Database;

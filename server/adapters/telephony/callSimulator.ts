@@ -39,7 +39,7 @@ export interface CallSimulatorOptions {
  * random agent, or the widget's single number — then bridges the visitor, whose line may be busy
  * or not answer. Ring and talk times are realistic (talk ~2.5 min, log-normal, 15 s to 30 min)
  * and pass `speed` times faster than real time. A connected call's recording is the synthesized
- * .wav of domain/calls/wav.ts (stored as a synthesized key, like the demo's).
+ * .wav of domain/callEngine/wav.ts (stored as a synthesized key, like the demo's).
  */
 export class CallSimulator implements Telephony {
   readonly isLocal = true;

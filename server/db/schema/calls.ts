@@ -86,7 +86,7 @@ export const calls = pgTable(
     /**
      * Set while a Call now call is being placed: a lease the placing instance renews; null once
      * its outcome is recorded. A lease that ran out (the instance died) is taken over by the
-     * scheduled-calls worker, which finishes placing the call (domain/calls/callRecovery.ts).
+     * scheduled-calls worker, which finishes placing the call (domain/callEngine/callRecovery.ts).
      */
     placementClaimedAt: instant(),
     createdAt: createdAt(),

@@ -1,4 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { systemTokenClock, type TokenClock } from './tokenClock.ts';
 
 /** Who an access token speaks for: the account and the session (refresh-token family). */
 export interface AccessTokenClaims {
@@ -15,21 +16,25 @@ const AUDIENCE = 'dashboard-api';
  */
 export class AccessTokens {
   readonly #key: Uint8Array;
+  readonly #clock: TokenClock;
   readonly ttlSeconds: number;
 
-  constructor(key: Uint8Array, ttlSeconds: number) {
+  /** `clock` issues and checks the times in the token (tests move it to expire tokens). */
+  constructor(key: Uint8Array, ttlSeconds: number, clock: TokenClock = systemTokenClock) {
     this.#key = key;
     this.ttlSeconds = ttlSeconds;
+    this.#clock = clock;
   }
 
   sign(claims: AccessTokenClaims): Promise<string> {
+    const issuedAt = Math.floor(this.#clock.now() / 1000);
     return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(claims.userId))
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + this.ttlSeconds)
       .sign(this.#key);
   }
 
@@ -40,6 +45,7 @@ export class AccessTokens {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
+        currentDate: new Date(this.#clock.now()),
       });
       const userId = Number(payload.sub);
       if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') return null;

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { refreshTokens, sessions, users } from '../../db/schema/accounts.ts';
 import { hashSecretToken, newSecretToken } from './secretTokens.ts';
+import { systemTokenClock, type TokenClock } from './tokenClock.ts';
 
 export type SessionRevocationReason = NonNullable<typeof sessions.$inferSelect.revokedReason>;
 
@@ -17,14 +18,22 @@ export interface IssuedRefreshToken {
   refreshToken: string;
 }
 
-/** Opens a session (a refresh-token family) and issues its first refresh token. */
-export async function startSession(db: Database, start: SessionStart, refreshTtlSeconds: number): Promise<IssuedRefreshToken> {
+/**
+ * Opens a session (a refresh-token family) and issues its first refresh token; `clock` dates its
+ * expiry (tests move it instead of waiting).
+ */
+export async function startSession(
+  db: Database,
+  start: SessionStart,
+  refreshTtlSeconds: number,
+  clock: TokenClock = systemTokenClock,
+): Promise<IssuedRefreshToken> {
   return db.transaction(async (tx) => {
     const [session] = await tx
       .insert(sessions)
       .values({ userId: start.userId, userAgent: start.userAgent?.slice(0, 500), clientAddress: start.clientAddress })
       .returning({ id: sessions.id });
-    const refreshToken = await insertRefreshToken(tx, session!.id, refreshTtlSeconds);
+    const refreshToken = await insertRefreshToken(tx, session!.id, refreshTtlSeconds, clock);
     return { userId: start.userId, sessionId: session!.id, refreshToken };
   });
 }
@@ -43,16 +52,18 @@ export const REFRESH_REUSE_GRACE_SECONDS = 30;
  * is spent atomically. Presenting a token that was already spent means it leaked (or a replay):
  * the whole session is revoked, which ends the thief's and the owner's tokens alike, unless the
  * token was spent within the grace window and the session has not moved on since (see
- * REFRESH_REUSE_GRACE_SECONDS). Answers null for any token that cannot be used.
+ * REFRESH_REUSE_GRACE_SECONDS). Answers null for any token that cannot be used. Expiry and the
+ * grace window are read on `clock`.
  */
 export async function rotateRefreshToken(
   db: Database,
   presented: string,
   refreshTtlSeconds: number,
+  clock: TokenClock = systemTokenClock,
 ): Promise<IssuedRefreshToken | null> {
   const tokenHash = hashSecretToken(presented);
   return db.transaction(async (tx) => {
-    const now = new Date();
+    const now = new Date(clock.now());
     const [spent] = await tx
       .update(refreshTokens)
       .set({ rotatedAt: now })
@@ -82,7 +93,7 @@ export async function rotateRefreshToken(
     if (!owner) return null;
 
     await tx.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
-    const refreshToken = await insertRefreshToken(tx, sessionId, refreshTtlSeconds);
+    const refreshToken = await insertRefreshToken(tx, sessionId, refreshTtlSeconds, clock);
     return { userId: owner.userId, sessionId, refreshToken };
   });
 }
@@ -133,12 +144,12 @@ export async function revokeSessionsOfUser(
     );
 }
 
-async function insertRefreshToken(db: Database, sessionId: string, ttlSeconds: number): Promise<string> {
+async function insertRefreshToken(db: Database, sessionId: string, ttlSeconds: number, clock: TokenClock): Promise<string> {
   const token = newSecretToken();
   await db.insert(refreshTokens).values({
     sessionId,
     tokenHash: hashSecretToken(token),
-    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+    expiresAt: new Date(clock.now() + ttlSeconds * 1000),
   });
   return token;
 }

@@ -6,6 +6,7 @@ import { normalizeEmail } from '../users/userProfile.ts';
 import { checkLoginThrottle, clearLoginFailures, recordLoginFailure } from './loginThrottle.ts';
 import { type TimingEqualizer, verifyPassword } from './passwords.ts';
 import { type IssuedRefreshToken, startSession } from './sessions.ts';
+import type { TokenClock } from './tokenClock.ts';
 
 export interface PasswordSignIn {
   username: string;
@@ -18,6 +19,8 @@ export interface SignInDeps {
   db: Database;
   timing: TimingEqualizer;
   refreshTtlSeconds: number;
+  /** Dates the refresh token's expiry; the system clock when absent. */
+  tokenClock?: TokenClock;
 }
 
 export type SignInOutcome =
@@ -52,6 +55,7 @@ export async function signInWithPassword(deps: SignInDeps, request: PasswordSign
     deps.db,
     { userId: user.id, clientAddress: request.clientAddress, userAgent: request.userAgent },
     deps.refreshTtlSeconds,
+    deps.tokenClock,
   );
   return { ok: true, session };
 }

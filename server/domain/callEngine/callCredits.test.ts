@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { ledgerSum, PACK_20, saveCard } from '../../test/payments.ts';
 import { changeCredits } from '../credits/ledger.ts';
 import { CallRequestError, requestInstantCall } from './callRequests.ts';
-import { accountWithWidget, balanceOf, fastDeps } from './callTestKit.ts';
+import { accountWithWidget, balanceOf, fastDeps } from '../../test/callTestKit.ts';
 
 // Issue 7: "Each placed call debits credits through the ledger; at zero credits (and no
 // overdraft) widgets stop showing; auto-recharge triggers as configured" — with calls placed by

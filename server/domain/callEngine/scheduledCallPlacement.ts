@@ -7,8 +7,10 @@ import { twilioNumbers } from '../../db/schema/reference.ts';
 import { widgets } from '../../db/schema/toolbox.ts';
 import { TWILIO_NUMBERS } from '../../db/referenceData.ts';
 import { isVisitorBlocked } from '../blockList/blockList.ts';
+import { canPayForACall } from './callCredits.ts';
 import { placeCall } from './callPlacement.ts';
-import { type CallRequestDeps, canPayForACall, newCallConvertId } from './callRequests.ts';
+import type { CallRequestDeps } from './callRequestDeps.ts';
+import { newCallConvertId } from './callRequests.ts';
 
 export type ScheduledCall = typeof scheduledCalls.$inferSelect;
 

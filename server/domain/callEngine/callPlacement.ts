@@ -5,16 +5,11 @@ import { users } from '../../db/schema/accounts.ts';
 import { callRecordings, calls, twilioCallLegs } from '../../db/schema/calls.ts';
 import { agents, widgetAgents, widgets } from '../../db/schema/toolbox.ts';
 import { debitCredits } from '../credits/ledger.ts';
-import { synthesizedRecordingKey } from './callRecording.ts';
-import { type CallRequestDeps, CREDITS_PER_CONNECTED_CALL, readGeneralSettings } from './callRequests.ts';
-import { isWithinWeeklyHours } from './workingHours.ts';
-
-/** Background placements of instant calls: tracked so tests and shutdown can wait for them. */
-export interface CallPlacements {
-  track(run: Promise<unknown>): void;
-  /** Resolves when every tracked placement has ended. */
-  settle(): Promise<void>;
-}
+import { isWithinWeeklyHours, zonedWallClock } from '../../../common/rules/workingHours.ts';
+import { CREDITS_PER_CONNECTED_CALL } from './callCredits.ts';
+import type { CallRequestDeps } from './callRequestDeps.ts';
+import { readGeneralSettings } from './callSettings.ts';
+import { synthesizedRecordingKey } from './synthesizedRecording.ts';
 
 /** reference data CALLING_RULES: 1 all at once, 2 one by one, 3 random agent. */
 const RULES: Record<number, DialRule> = { 1: 'all-at-once', 2: 'one-by-one', 3: 'random' };
@@ -79,7 +74,7 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
     const now = clock.now();
     const targets: DialTarget[] = useAgents
       ? widgetAgentRows
-          .filter((agent) => agent.isActive && isWithinWeeklyHours(agent.availability, now, call.timeZone))
+          .filter((agent) => agent.isActive && isWithinWeeklyHours(agent.availability, zonedWallClock(now, call.timeZone)))
           .map((agent) => ({ agentId: agent.id, number: agent.phone }))
       : general.agentNumber
         ? [{ agentId: null, number: general.agentNumber }]

@@ -3,11 +3,11 @@
 // (malformedVariants.ts) and sent on top of one valid request per operation (validInputs.ts);
 // the harness checks every answer against the contract as well.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_LIMIT_BYTES } from '../domain/files/uploads.ts';
-import { listOperations, loadContract } from '../http/contract.ts';
-import type { ApiRequest, TestServer } from '../test/harness.ts';
-import { startTestServer } from '../test/harness.ts';
-import { multipartBody, TINY_PNG } from '../test/toolbox.ts';
+import { UPLOAD_LIMIT_BYTES } from '../../domain/files/uploads.ts';
+import { listOperations, loadContract } from '../../http/contract.ts';
+import type { ApiRequest, TestServer } from '../harness.ts';
+import { startTestServer } from '../harness.ts';
+import { multipartBody, TINY_PNG } from '../toolbox.ts';
 import { operationShapes, type RequestParts, urlOf, type Variant, variantsFor } from './malformedVariants.ts';
 import { makeTenant, type Tenant } from './tenantFixtures.ts';
 import { VALID_INPUTS } from './validInputs.ts';
@@ -115,7 +115,7 @@ function toRequest(shape: (typeof shapes)[number], parts: RequestParts): ApiRequ
 describe('the malformed-input suite', () => {
   it('has a valid request for every operation of the contract, and none for operations it lacks', () => {
     const operationIds = listOperations(contract).map((op) => op.operationId);
-    expect(operationIds.filter((id) => !VALID_INPUTS[id]), 'operations without a valid input in server/contract/validInputs.ts').toEqual([]);
+    expect(operationIds.filter((id) => !VALID_INPUTS[id]), 'operations without a valid input in server/test/contract/validInputs.ts').toEqual([]);
     expect(Object.keys(VALID_INPUTS).filter((id) => !operationIds.includes(id)), 'valid inputs for operations the contract does not have').toEqual([]);
     expect(Object.keys(EXTRA_VARIANTS).filter((id) => !operationIds.includes(id))).toEqual([]);
   });
@@ -126,7 +126,7 @@ describe.each(shapes.map((shape) => [shape.operationId, shape] as const))('%s', 
 
   it(`answers each malformed variant of its input with a 4xx error, never a 5xx`, async () => {
     const input = VALID_INPUTS[operationId];
-    if (!input) throw new Error(`No valid input for ${operationId} in server/contract/validInputs.ts`);
+    if (!input) throw new Error(`No valid input for ${operationId} in server/test/contract/validInputs.ts`);
     const base = await input.make(server, tenant);
     const problems: string[] = [];
     let sent = 0;

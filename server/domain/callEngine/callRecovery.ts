@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, lt, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { calls } from '../../db/schema/calls.ts';
 import { type PlacedCall, placeCall } from './callPlacement.ts';
-import type { CallLog, CallRequestDeps } from './callRequests.ts';
+import type { CallLog, CallRequestDeps } from './callRequestDeps.ts';
 
 /**
  * Runs `work` while renewing a lease every third of `leaseMs`, so no other instance takes over

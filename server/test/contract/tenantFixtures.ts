@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { payments } from '../db/schema/billing.ts';
-import { defaultWorkingHours } from '../domain/widgets/widgetDefaults.ts';
-import { createAccount, signIn, type TestAccount } from '../test/accounts.ts';
-import { insertCall, insertPageViews, insertScheduledCall, insertWidgetUsage } from '../test/callFixtures.ts';
-import type { ApiRequest, ApiResponse, TestServer } from '../test/harness.ts';
-import { PACK_20, TEST_CARDS } from '../test/payments.ts';
-import { addAgent, addWebsite, addWidget, agentWidgetBody, expectStatus, multipartBody, TINY_PNG } from '../test/toolbox.ts';
+import { payments } from '../../db/schema/billing.ts';
+import { defaultWorkingHours } from '../../../common/rules/workingHours.ts';
+import { createAccount, signIn, type TestAccount } from '../accounts.ts';
+import { insertCall, insertPageViews, insertScheduledCall, insertWidgetUsage } from '../callFixtures.ts';
+import type { ApiRequest, ApiResponse, TestServer } from '../harness.ts';
+import { PACK_20, TEST_CARDS } from '../payments.ts';
+import { addAgent, addWebsite, addWidget, agentWidgetBody, expectStatus, multipartBody, TINY_PNG } from '../toolbox.ts';
 
 /** One client of the contract suites with a row of every kind it can own. */
 export interface Tenant {

@@ -10,8 +10,9 @@ import { type Instance, startInstance } from '../../test/instance.ts';
 import { pgliteTemplate } from '../../test/pgliteTemplate.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { ScheduledCallsWorker } from '../../workers/scheduledCallsWorker.ts';
-import { createCallRequestDeps, requestInstantCall, requestScheduledCall } from './callRequests.ts';
-import { accountWithWidget, balanceOf, FAST, fastDeps, quietLog } from './callTestKit.ts';
+import { createCallRequestDeps } from './callRequestDeps.ts';
+import { requestInstantCall, requestScheduledCall } from './callRequests.ts';
+import { accountWithWidget, balanceOf, FAST, fastDeps, quietLog } from '../../test/callTestKit.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 

@@ -1,7 +1,7 @@
-import { createAccount, signIn, uniqueEmail } from '../test/accounts.ts';
-import type { TestServer } from '../test/harness.ts';
-import { PACK_20 } from '../test/payments.ts';
-import { agentWidgetBody, expectStatus, multipartBody, TINY_PNG } from '../test/toolbox.ts';
+import { createAccount, signIn, uniqueEmail } from '../accounts.ts';
+import type { TestServer } from '../harness.ts';
+import { PACK_20 } from '../payments.ts';
+import { agentWidgetBody, expectStatus, multipartBody, TINY_PNG } from '../toolbox.ts';
 import type { RequestParts } from './malformedVariants.ts';
 import type { Tenant } from './tenantFixtures.ts';
 

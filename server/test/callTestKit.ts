@@ -1,14 +1,14 @@
 // Test-only helpers of the call machinery's suites (callRequests.test.ts, the scheduled-calls
 // worker's tests): an account with a website and an active widget, and fast telephony.
 import { eq } from 'drizzle-orm';
-import { CallSimulator, type CallSimulatorOptions } from '../../adapters/telephony/callSimulator.ts';
-import type { Database } from '../../db/client.ts';
-import { credits } from '../../db/schema/billing.ts';
-import { type AvailabilityDay, agents, widgetAgents, widgets } from '../../db/schema/toolbox.ts';
-import { createAccount } from '../../test/accounts.ts';
-import { insertWebsite } from '../../test/callFixtures.ts';
-import { defaultWidgetConfiguration } from '../widgets/widgetDefaults.ts';
-import { type CallLog, type CallRequestDeps, type Clock, createCallRequestDeps, systemClock } from './callRequests.ts';
+import { CallSimulator, type CallSimulatorOptions } from '../adapters/telephony/callSimulator.ts';
+import type { Database } from '../db/client.ts';
+import { credits } from '../db/schema/billing.ts';
+import { type AvailabilityDay, agents, widgetAgents, widgets } from '../db/schema/toolbox.ts';
+import { createAccount } from './accounts.ts';
+import { insertWebsite } from './callFixtures.ts';
+import { defaultWidgetConfiguration } from '../../common/rules/widgetDefaults.ts';
+import { type CallLog, type CallRequestDeps, type Clock, createCallRequestDeps, systemClock } from '../domain/callEngine/callRequestDeps.ts';
 
 /** 100 000× real time: a minute between tries lasts 0.6 ms, a 2-minute call about 2 ms. */
 export const FAST = 100_000;

@@ -6,9 +6,9 @@ import { creditLedger, credits } from '../../db/schema/billing.ts';
 import { callRecordings, calls, scheduledCalls, twilioCallLegs } from '../../db/schema/calls.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { changeCredits } from '../credits/ledger.ts';
-import { findCallRecording } from './callRecording.ts';
+import { findCallRecording } from '../callHistory/callRecording.ts';
 import { CallRequestError, requestInstantCall, requestScheduledCall } from './callRequests.ts';
-import { accountWithWidget, balanceOf, FAST, fastDeps, fixedClock, NEVER } from './callTestKit.ts';
+import { accountWithWidget, balanceOf, FAST, fastDeps, fixedClock, NEVER } from '../../test/callTestKit.ts';
 
 let server: TestServer;
 beforeAll(async () => {

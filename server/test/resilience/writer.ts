@@ -1,5 +1,5 @@
-import { defaultNotifications, defaultWidgetConfiguration } from '../domain/widgets/widgetDefaults.ts';
-import { DEMO_ACCOUNT } from '../demo/demoAccount.ts';
+import { defaultNotifications, defaultWidgetConfiguration } from '../../../common/rules/widgetDefaults.ts';
+import { DEMO_ACCOUNT } from '../../demo/demoAccount.ts';
 import { CRASH_WIDGET } from './invariants.ts';
 
 /** What the writers got done before the server died. */

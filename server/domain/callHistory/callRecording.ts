@@ -2,15 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Telephony } from '../../adapters/telephony/telephony.ts';
 import type { Database } from '../../db/client.ts';
 import { callRecordings, calls } from '../../db/schema/calls.ts';
+import { SYNTHESIZED_RECORDING_KEY_PREFIX } from '../callEngine/synthesizedRecording.ts';
+import { callRecordingWav } from '../callEngine/wav.ts';
 import { notFoundRow } from '../domainError.ts';
-import { callRecordingWav } from './wav.ts';
-
-/** Where a synthesized recording "lives": nothing is stored, the audio is made from the call id (wav.ts). */
-export const SYNTHESIZED_RECORDING_KEY_PREFIX = 'synthesized:';
-
-export function synthesizedRecordingKey(callId: number): string {
-  return `${SYNTHESIZED_RECORDING_KEY_PREFIX}call-${callId}.wav`;
-}
 
 export interface RecordingFile {
   filename: string;

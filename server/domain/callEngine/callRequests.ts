@@ -1,91 +1,21 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import type { components } from '../../../common/contract/dashboard.gen.ts';
-import type { Telephony } from '../../adapters/telephony/telephony.ts';
 import type { Database } from '../../db/client.ts';
 import { TWILIO_NUMBERS } from '../../db/referenceData.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { credits } from '../../db/schema/billing.ts';
 import { calls, type CustomFields, scheduledCalls } from '../../db/schema/calls.ts';
 import { twilioNumbers } from '../../db/schema/reference.ts';
-import { type AvailabilityDay, widgets } from '../../db/schema/toolbox.ts';
-import { PHONE_PATTERN } from '../agents/phone.ts';
-import type { CallPlacements } from './callPlacement.ts';
+import { widgets } from '../../db/schema/toolbox.ts';
+import { PHONE_PATTERN } from '../../../common/rules/phone.ts';
+import { isWithinWeeklyHours, zonedWallClock } from '../../../common/rules/workingHours.ts';
+import { canPayForACall } from './callCredits.ts';
 import { placeUnderLease } from './callRecovery.ts';
-import { isWithinWeeklyHours } from './workingHours.ts';
-
-/** What a placed call costs: one credit per connected call (spec §1 "20 free credits/calls"; the demo charges the same). */
-export const CREDITS_PER_CONNECTED_CALL = 1;
-
-/** A second request for the same number within this window is answered with the first one (issue 7 guardrail). */
-export const DEFAULT_DUPLICATE_WINDOW_SECONDS = 120;
-
-/** A placement or callback claim not renewed for this long is taken over (its instance died). */
-export const DEFAULT_LEASE_MS = 60_000;
+import type { CallRequestDeps } from './callRequestDeps.ts';
+import { type CallSettings, readGeneralSettings } from './callSettings.ts';
 
 /** How far ahead a visitor may schedule a callback. */
 export const MAX_SCHEDULE_AHEAD_DAYS = 60;
-
-/** Time, injectable so tests run retries and leases fast. */
-export interface Clock {
-  now(): Date;
-  sleep(ms: number): Promise<void>;
-}
-
-export const systemClock: Clock = {
-  now: () => new Date(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
-};
-
-/** The few logger methods the call machinery uses (Fastify's logger fits). */
-export interface CallLog {
-  info(object: object, message?: string): void;
-  warn(object: object, message?: string): void;
-  error(object: object, message?: string): void;
-}
-
-/** What requesting and placing calls needs from the outside; build it once with createCallRequestDeps. */
-export interface CallRequestDeps {
-  telephony: Telephony;
-  clock: Clock;
-  log: CallLog;
-  /** Instant calls ring in the background; this tracks them (tests and shutdown wait with settle()). */
-  placements: CallPlacements;
-  duplicateWindowSeconds: number;
-  /** How long a claim on a placement lasts unless renewed (renewed every third of it). */
-  leaseMs: number;
-  /** Told when a call's first attempt starts ringing (the issue's benchmark: request → first dial). */
-  onFirstDial?: (callId: number) => void;
-}
-
-export function createCallRequestDeps(options: {
-  telephony: Telephony;
-  log: CallLog;
-  clock?: Clock;
-  placements?: CallPlacements;
-  duplicateWindowSeconds?: number;
-  leaseMs?: number;
-  onFirstDial?: (callId: number) => void;
-}): CallRequestDeps {
-  return {
-    telephony: options.telephony,
-    log: options.log,
-    clock: options.clock ?? systemClock,
-    placements: options.placements ?? new (class implements CallPlacements {
-      readonly #running = new Set<Promise<unknown>>();
-      track(run: Promise<unknown>): void {
-        this.#running.add(run);
-        void run.finally(() => this.#running.delete(run));
-      }
-      async settle(): Promise<void> {
-        while (this.#running.size > 0) await Promise.allSettled([...this.#running]);
-      }
-    })(),
-    duplicateWindowSeconds: options.duplicateWindowSeconds ?? DEFAULT_DUPLICATE_WINDOW_SECONDS,
-    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
-    onFirstDial: options.onFirstDial,
-  };
-}
 
 export type CallRequestErrorCode =
   /** No active widget with this id on this website of this account. */
@@ -149,7 +79,7 @@ export async function requestInstantCall(
   const now = deps.clock.now();
   const context = await loadRequestContext(db, request);
   const { general } = context;
-  if ((general.useSchedule || general.duringWorkingHoursOnly) && !isWithinWeeklyHours(general.activeHours, now, context.timeZone)) {
+  if ((general.useSchedule || general.duringWorkingHoursOnly) && !isWithinWeeklyHours(general.activeHours, zonedWallClock(now, context.timeZone))) {
     throw new CallRequestError('outside_working_hours', 'Calls are taken during working hours only.');
   }
   assertCanSpend(context);
@@ -213,7 +143,7 @@ export async function requestScheduledCall(
   const now = deps.clock.now();
   const context = await loadRequestContext(db, request);
   const { general } = context;
-  const within = isWithinWeeklyHours(general.activeHours, now, context.timeZone);
+  const within = isWithinWeeklyHours(general.activeHours, zonedWallClock(now, context.timeZone));
   const offered = within ? general.showScheduleForm?.duringWorkingHours !== false : general.showScheduleForm?.outsideWorkingHours !== false;
   if (!offered) throw new CallRequestError('schedule_not_offered', 'This widget does not take scheduled calls now.');
   const at = request.scheduledAt;
@@ -223,7 +153,7 @@ export async function requestScheduledCall(
   if (at.getTime() > now.getTime() + MAX_SCHEDULE_AHEAD_DAYS * 86_400_000) {
     throw new CallRequestError('invalid_scheduled_time', `The time of the call must be within ${MAX_SCHEDULE_AHEAD_DAYS} days.`);
   }
-  if ((general.useSchedule || general.duringWorkingHoursOnly) && !isWithinWeeklyHours(general.activeHours, at, context.timeZone)) {
+  if ((general.useSchedule || general.duringWorkingHoursOnly) && !isWithinWeeklyHours(general.activeHours, zonedWallClock(at, context.timeZone))) {
     throw new CallRequestError('invalid_scheduled_time', 'The time of the call must be within working hours.');
   }
   assertCanSpend(context);
@@ -284,14 +214,9 @@ export function normalizeNumber(raw: string): string {
   return number;
 }
 
-type WidgetGeneral = components['schemas']['WidgetConfiguration']['settings'];
-
 export interface RequestContext {
   widget: { id: number; name: string; typeId: number };
-  general: Pick<WidgetGeneral, 'useSchedule' | 'duringWorkingHoursOnly'> & {
-    activeHours: AvailabilityDay[];
-    showScheduleForm?: { duringWorkingHours: boolean; outsideWorkingHours: boolean };
-  };
+  general: CallSettings;
   timeZone: string;
   serviceNumber: string;
   balance: number;
@@ -325,27 +250,6 @@ async function loadRequestContext(db: Database, request: { userId: number; websi
     balance: row.balance ?? 0,
     overdraft: row.overdraft ?? 0,
   };
-}
-
-/** The general settings a call reads (settings.settings), defensive about older rows. */
-export function readGeneralSettings(settings: Record<string, unknown>): RequestContext['general'] & Partial<Omit<WidgetGeneral, 'activeHours' | 'showScheduleForm'>> {
-  const general = ((settings as { settings?: Partial<WidgetGeneral> }).settings ?? {}) as Partial<WidgetGeneral>;
-  return {
-    ...general,
-    useSchedule: general.useSchedule ?? false,
-    duringWorkingHoursOnly: general.duringWorkingHoursOnly ?? false,
-    activeHours: (general.activeHours ?? []) as AvailabilityDay[],
-    showScheduleForm: general.showScheduleForm,
-  };
-}
-
-/**
- * spec §1: "When credits run out, all widgets stop showing and no calls can be made" — whether a
- * balance can pay for one more call without passing the overdraft. The widget API's config
- * answer uses the same rule to show nothing.
- */
-export function canPayForACall(balance: number, overdraft: number): boolean {
-  return balance - CREDITS_PER_CONNECTED_CALL >= overdraft;
 }
 
 function assertCanSpend(context: RequestContext): void {

@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
-import { openTestDatabase } from '../test/harness.ts';
+import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { openTestDatabase } from '../harness.ts';
 
-const root = join(import.meta.dirname, '..', '..');
+const root = join(import.meta.dirname, '..', '..', '..');
 
 /**
  * Where a crashed server keeps its data between its lives: a PGlite data directory, or — when

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { MIGRATIONS_FOLDER } from '../db/client.ts';
-import { DEMO_ACCOUNT } from '../demo/demoAccount.ts';
+import type { Database } from '../../db/client.ts';
+import { MIGRATIONS_FOLDER } from '../../db/client.ts';
+import { DEMO_ACCOUNT } from '../../demo/demoAccount.ts';
 
 /** Name prefix of the widgets the crash test writes: name and call text always carry the same number. */
 export const CRASH_WIDGET = 'Crash widget';

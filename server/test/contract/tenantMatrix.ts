@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import { changeCredits } from '../domain/credits/ledger.ts';
-import type { ApiRequest, ApiResponse, TestServer } from '../test/harness.ts';
-import { PACK_20 } from '../test/payments.ts';
-import { agentWidgetBody, expectStatus, multipartBody, TINY_PNG } from '../test/toolbox.ts';
+import { changeCredits } from '../../domain/credits/ledger.ts';
+import type { ApiRequest, ApiResponse, TestServer } from '../harness.ts';
+import { PACK_20 } from '../payments.ts';
+import { agentWidgetBody, expectStatus, multipartBody, TINY_PNG } from '../toolbox.ts';
 import type { Tenant } from './tenantFixtures.ts';
 
 // The tenant-isolation matrix (issue 3, "Bad input and isolation"): one entry per operationId of

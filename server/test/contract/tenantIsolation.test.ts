@@ -4,14 +4,14 @@
 import { asc } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema/accounts.ts';
-import { autoRecharges, creditLedger, credits, paymentMethods, payments } from '../db/schema/billing.ts';
-import { callRecordings, calls, scheduledCalls } from '../db/schema/calls.ts';
-import { localCardPaymentIntents, localCardPaymentMethods } from '../db/schema/localCardProcessor.ts';
-import { agents, files, websites, widgetAgents, widgets } from '../db/schema/toolbox.ts';
-import { blockedVisitors } from '../db/schema/widgetApi.ts';
-import { loadContract } from '../http/contract.ts';
-import { startTestServer } from '../test/harness.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { autoRecharges, creditLedger, credits, paymentMethods, payments } from '../../db/schema/billing.ts';
+import { callRecordings, calls, scheduledCalls } from '../../db/schema/calls.ts';
+import { localCardPaymentIntents, localCardPaymentMethods } from '../../db/schema/localCardProcessor.ts';
+import { agents, files, websites, widgetAgents, widgets } from '../../db/schema/toolbox.ts';
+import { blockedVisitors } from '../../db/schema/widgetApi.ts';
+import { loadContract } from '../../http/contract.ts';
+import { startTestServer } from '../harness.ts';
 import { isIdName, operationShapes, resolve } from './malformedVariants.ts';
 import { makeTenant } from './tenantFixtures.ts';
 import { type Pair, TENANT_MATRIX } from './tenantMatrix.ts';
@@ -67,7 +67,7 @@ async function snapshot(): Promise<Record<string, string[]>> {
 describe('the tenant-isolation matrix', () => {
   it('has an entry for every operation of the contract, and none for operations it lacks', () => {
     const operationIds = shapes.map((shape) => shape.operationId);
-    expect(operationIds.filter((id) => !TENANT_MATRIX[id]), 'operations without an entry in server/contract/tenantMatrix.ts').toEqual([]);
+    expect(operationIds.filter((id) => !TENANT_MATRIX[id]), 'operations without an entry in server/test/contract/tenantMatrix.ts').toEqual([]);
     expect(Object.keys(TENANT_MATRIX).filter((id) => !operationIds.includes(id)), 'entries for operations the contract does not have').toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import type { Contract } from '../http/contract.ts';
+import type { Contract } from '../../http/contract.ts';
 
 // Malformed variants of an operation's input, generated from the contract (issue 3, "Bad input
 // and isolation"): the test sends each one on top of a valid request and expects a 4xx `Error`.

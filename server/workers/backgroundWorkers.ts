@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { Payments } from '../adapters/payments/payments.ts';
+import type { Database } from '../db/client.ts';
+import type { CallRequestDeps } from '../domain/callEngine/callRequestDeps.ts';
+import { PaymentsWorker } from '../domain/payments/paymentsWorker.ts';
+import { ScheduledCallsWorker } from './scheduledCallsWorker.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Auto-recharge purchases and payment polling in the background (domain/payments/paymentsWorker.ts). */
+    paymentsWorker: PaymentsWorker;
+    /** Scheduled callbacks placed at their time, and Call now calls of a dead instance finished (scheduledCallsWorker.ts). */
+    scheduledCallsWorker: ScheduledCallsWorker;
+  }
+}
+
+/** The work every server instance runs in the background; claims keep instances apart (ARCHITECTURE.md rule 3). */
+export type BackgroundWorkerName = 'payments' | 'scheduledCalls';
+
+export interface BackgroundWorkerOptions {
+  /**
+   * Which workers start when the app is ready (default: all). A worker left stopped is still
+   * decorated on the app, for tests that drive it themselves (start, runOnce, settle).
+   */
+  start?: Partial<Record<BackgroundWorkerName, boolean>>;
+  /** How often the scheduled-calls worker looks for due callbacks; defaults to SCHEDULED_CALLS_POLL_INTERVAL. */
+  scheduledCallsPollIntervalMs?: number;
+}
+
+interface BackgroundWorker {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Registers the background workers with the app's lifecycle, one way for all of them: each is
+ * decorated on the instance, started when the app is ready (`listen` or `ready`) and stopped
+ * when it closes. The scheduled-calls worker places calls with the app's own call machinery.
+ */
+export function registerBackgroundWorkers(
+  app: FastifyInstance,
+  context: { db: Database; payments: Payments; callRequests: CallRequestDeps; scheduledPollSeconds: number },
+  options: BackgroundWorkerOptions = {},
+): void {
+  const { db, payments, callRequests, scheduledPollSeconds } = context;
+  const paymentsWorker = new PaymentsWorker({ db, payments, log: app.log });
+  const scheduledCallsWorker = new ScheduledCallsWorker({
+    db,
+    deps: callRequests,
+    pollIntervalMs: options.scheduledCallsPollIntervalMs ?? scheduledPollSeconds * 1000,
+  });
+  app.decorate('paymentsWorker', paymentsWorker);
+  app.decorate('scheduledCallsWorker', scheduledCallsWorker);
+  const workers: [BackgroundWorkerName, BackgroundWorker][] = [
+    ['payments', paymentsWorker],
+    ['scheduledCalls', scheduledCallsWorker],
+  ];
+  for (const [name, worker] of workers) {
+    if (options.start?.[name] !== false) app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  }
+}
