@@ -24,7 +24,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    // The real server on a fresh data directory, built first (see tests/support/global-setup.ts).
+    // The real server on a fresh data directory, the build refreshed first when sources changed
+    // (scripts/e2e-server.ts; there is no global setup).
     command: `node scripts/e2e-server.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,

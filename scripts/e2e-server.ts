@@ -14,7 +14,9 @@ process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'callback-e2e-'));
 process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
 process.env.NODE_ENV = 'test';
 process.env.LOG_LEVEL ??= 'warn';
-// Short-lived access tokens so the browser tests see real expiry and refresh (tests/auth/session.spec.ts).
-process.env.ACCESS_TOKEN_TTL ??= '8';
+// Tokens live as long as in production (ACCESS_TOKEN_TTL 900 s). The specs that need an expired
+// token move the server's token clock instead of waiting (POST /dev/token-clock, accepted only
+// with NODE_ENV=test; tests/support/serverClock.ts).
+process.env.TEST_TOKEN_CLOCK = 'true';
 console.log(`e2e server: data in ${process.env.DATA_DIR}`);
 await import('../server/main.ts');

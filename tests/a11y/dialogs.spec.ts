@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { enterCard, newClient } from '../billing/support.ts';
-import { signInDemo } from '../data-screens/helpers.ts';
-import { expectAccessible, expectNoSidewaysScroll, loadedRows, settled } from './support.ts';
+import { enterCard, newClient } from '../support/billing.ts';
+import { signInDemo } from '../support/dataScreens.ts';
+import { expectAccessible, expectNoSidewaysScroll, loadedRows, settled } from '../support/accessibility.ts';
 
 test('the delete confirmations of widgets and agents', async ({ page }) => {
   await signInDemo(page);

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerVerified, signIn } from '../support/accounts.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
-import { addDays, DEMO, searchOf, signInDemo, todayIn } from '../data-screens/helpers.ts';
-import { expectAnnouncedError, expectEveryTabStopVisible, loadedRows, settled, tabTo } from './support.ts';
+import { addDays, DEMO, searchOf, signInDemo, todayIn } from '../support/dataScreens.ts';
+import { expectAnnouncedError, expectEveryTabStopVisible, loadedRows, settled, tabTo } from '../support/accessibility.ts';
 
 /** A new verified account, signed in (for the flows that change data). */
 async function freshAccount(page: Page, prefix: string): Promise<void> {

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { linkFromMailbox, uniqueEmail } from '../support/mailbox.ts';
-import { addDays, apiGet, DEMO, signInDemo, todayIn } from '../data-screens/helpers.ts';
-import { newClient } from '../billing/support.ts';
-import { expectAccessible, expectNoSidewaysScroll, settled, WIDTHS } from './support.ts';
+import { addDays, apiGet, DEMO, signInDemo, todayIn } from '../support/dataScreens.ts';
+import { newClient } from '../support/billing.ts';
+import { expectAccessible, expectNoSidewaysScroll, settled, WIDTHS } from '../support/accessibility.ts';
 
 /** A screen, and what shows once it is fully there (beyond its title and loaders). */
 type Screen = { path: string; heading: string | RegExp; ready?: (page: Page) => Promise<void> };

@@ -1,10 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from '../support/mailbox.ts';
 import { registerVerified, signIn } from '../support/accounts.ts';
+import { expireAccessToken } from '../support/serverClock.ts';
 import { countRefreshes, storedTokens } from '../support/tokens.ts';
-
-// The e2e server issues access tokens that live ACCESS_TOKEN_TTL = 8 s (scripts/e2e-server.ts).
-const accessTokenTtlMs = 8_000;
 
 test('an access token that expires mid-session is refreshed once and the page keeps working', async ({ page, request }) => {
   const email = uniqueEmail('expiry');
@@ -14,8 +12,11 @@ test('an access token that expires mid-session is refreshed once and the page ke
   expect(before).not.toBeNull();
   const refreshes = countRefreshes(page);
 
-  await page.waitForTimeout(accessTokenTtlMs + 1_500);
-  const expired = await request.get('/api/user', { headers: { authorization: `Bearer ${before!.accessToken}` } });
+  const asBefore = { headers: { authorization: `Bearer ${before!.accessToken}` } };
+  expect((await request.get('/api/user', asBefore)).status()).toBe(200);
+  // The token's lifetime passes on the server's token clock (no waiting): the server refuses it.
+  await expireAccessToken(request, before!.accessToken);
+  const expired = await request.get('/api/user', asBefore);
   expect(expired.status()).toBe(401);
   expect((await expired.json()).error_description).toBe('invalid_or_expired_access_token');
 
@@ -29,7 +30,7 @@ test('an access token that expires mid-session is refreshed once and the page ke
   expect(after!.refreshToken).not.toBe(before!.refreshToken);
 
   // Still working: a sign-out after the next expiry refreshes once more and completes.
-  await page.waitForTimeout(accessTokenTtlMs + 1_500);
+  await expireAccessToken(request, after!.accessToken);
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/auth\/login$/);
   expect(await storedTokens(page)).toBeNull();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, balance, chooseOneTime, enterCard, newClient as signedInClient } from './support.ts';
+import { apiAs, balance, chooseOneTime, enterCard, newClient as signedInClient } from '../support/billing.ts';
 
 async function newClient(page: Page, request: APIRequestContext, prefix: string) {
   const account = await signedInClient(page, request, prefix);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from '../a11y/support.ts';
-import { balance, chooseOneTime, enterCard, newClient, spendCredits } from './support.ts';
+import { expectAccessible } from '../support/accessibility.ts';
+import { balance, chooseOneTime, enterCard, newClient, runToNextCreditsRefresh, spendCredits } from '../support/billing.ts';
 
 const banner = (page: Page) => page.getByTestId('credit-banner');
 const gate = (page: Page) => page.getByTestId('toolbox-gate');
@@ -12,26 +12,31 @@ async function expectBanner(page: Page, message: string | RegExp, link: string) 
 }
 
 test('a balance crossing each banner rule shows the right banner, followed by the 10 s refresh', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  // The page's clock runs on its own, and is run through each refresh interval below.
+  await page.clock.install();
   await newClient(page, request, 'banner-rules', { withWidget: true });
   await expect(banner(page)).toHaveCount(0);
 
   // Each step below is picked up by the credits machine's own refresh, without a reload.
   const spending = await spendCredits(page, { spent: 20, overdraft: 0 });
+  await runToNextCreditsRefresh(page);
   await expectBanner(page, "Your widgets are disabled since you don't have any credits.", 'Buy credits');
   expect(await balance(page)).toBe(0);
   await expect(banner(page)).toHaveAttribute('role', 'status');
 
   spending.set({ spent: 30, overdraft: -50 });
+  await runToNextCreditsRefresh(page);
   await expectBanner(page, 'You ran out of your credits. Please, recharge your balance.', 'Buy credits');
   await expect.poll(() => balance(page)).toBe(-10);
 
   spending.set({ spent: 70, overdraft: -50 });
+  await runToNextCreditsRefresh(page);
   await expectBanner(page, 'Your conversion toolbox is disabled due to an unpaid bill.', 'Please, pay your bill to regain access to the conversion toolbox.');
   await expect(banner(page)).toHaveAttribute('role', 'alert');
   await expect.poll(() => balance(page)).toBe(-50);
 
   spending.set({ spent: 0, overdraft: -50 });
+  await runToNextCreditsRefresh(page);
   await expect(banner(page)).toHaveCount(0, { timeout: 15_000 });
   expect(await balance(page)).toBe(20);
 });
@@ -55,12 +60,13 @@ test('with auto-recharge: running low shows the balance, the overdraft asks to p
 });
 
 test('the overdraft disables the conversion toolbox and a payment restores it', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  await page.clock.install();
   await newClient(page, request, 'toolbox-gate', { withWidget: true });
   await page.goto('/widgets');
   await expect(page.getByRole('heading', { name: 'Your Widgets' })).toBeVisible();
 
   await spendCredits(page, { spent: 70, overdraft: -50 });
+  await runToNextCreditsRefresh(page);
   // The refresh reaches the overdraft while the screen is open: the gate replaces it.
   await expect(gate(page)).toContainText('Your conversion toolbox is disabled due to an unpaid bill.', { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Your Widgets' })).toHaveCount(0);

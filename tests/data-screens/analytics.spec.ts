@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addDays, apiGet, DEMO, searchOf, setDay, signInDemo, signInFreshAccount, todayIn } from './helpers.ts';
+import { addDays, apiGet, DEMO, searchOf, setDay, signInDemo, signInFreshAccount, todayIn } from '../support/dataScreens.ts';
 
 type Usage = { typeId: number; widgetViews: number; clicks: number; calls: number; scheduledCalls: Record<'successful' | 'missed' | 'busy' | 'no-answer', number> };
 type AnalyticsList = { data: { date: string; websiteId: number | null; usage: { pageViews: number; widgets: Usage[] } }[] };

@@ -14,7 +14,7 @@ import {
   signInDemo,
   signInFreshAccount,
   todayIn,
-} from './helpers.ts';
+} from '../support/dataScreens.ts';
 
 type CallPage = { data: { convertId: string; status: string; type: string; Website: { domain: string } }[]; count: number };
 type Website = { id: number; domain: string };

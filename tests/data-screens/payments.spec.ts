@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addDays, apiGet, columnTexts, DEMO, dayRange, loadedRows, pickerText, rangeText, setDay, signInDemo, signInFreshAccount, todayIn } from './helpers.ts';
+import { addDays, apiGet, columnTexts, DEMO, dayRange, loadedRows, pickerText, rangeText, setDay, signInDemo, signInFreshAccount, todayIn } from '../support/dataScreens.ts';
 
 type Payment = {
   convertId: string;

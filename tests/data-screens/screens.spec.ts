@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { addDays, DEMO, signInDemo, todayIn } from './helpers.ts';
+import { addDays, DEMO, signInDemo, todayIn } from '../support/dataScreens.ts';
 
 /** The JavaScript a page downloads, as text. */
 function collectScripts(page: Page): string[] {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addDays, apiGet, columnTexts, DEMO, dayRange, loadedRows, pickerText, rangeText, searchOf, setDay, signInDemo, signInFreshAccount, todayIn } from './helpers.ts';
+import { addDays, apiGet, columnTexts, DEMO, dayRange, loadedRows, pickerText, rangeText, searchOf, setDay, signInDemo, signInFreshAccount, todayIn } from '../support/dataScreens.ts';
 
 type ScheduledCall = {
   id: number;

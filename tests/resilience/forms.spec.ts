@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signInDemo } from '../data-screens/helpers.ts';
-import { balance, chooseOneTime, enterCard, newClient } from '../billing/support.ts';
-import { closeToasts, collectPageErrors, expectShell, injectFault, LOADED_TIMEOUT, toast, type FaultKind, type FaultTarget } from './faults.ts';
+import { DEMO, signInDemo } from '../support/dataScreens.ts';
+import { balance, chooseOneTime, enterCard, newClient } from '../support/billing.ts';
+import { closeToasts, collectPageErrors, expectShell, injectFault, LOADED_TIMEOUT, toast, type FaultKind, type FaultTarget } from '../support/faults.ts';
 
 /**
  * The forms with their save call down or answering 500 (issue 8, Resilience): the spec's error

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInDemo } from '../data-screens/helpers.ts';
-import { closeToasts, collectPageErrors, expectShell, injectFault, LOADED_TIMEOUT, toast, type FaultTarget } from './faults.ts';
+import { signInDemo } from '../support/dataScreens.ts';
+import { closeToasts, collectPageErrors, expectShell, injectFault, LOADED_TIMEOUT, toast, type FaultTarget } from '../support/faults.ts';
 
 /**
  * The list screens with their API down, answering 500 or slow (issue 8, Resilience): the

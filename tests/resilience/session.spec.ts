@@ -1,15 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { signInDemo } from '../data-screens/helpers.ts';
+import { signInDemo } from '../support/dataScreens.ts';
+import { expireAccessToken } from '../support/serverClock.ts';
 import { storedTokens } from '../support/tokens.ts';
-import { collectPageErrors, expectShell, injectFault, LOADED_TIMEOUT } from './faults.ts';
+import { collectPageErrors, expectShell, injectFault, LOADED_TIMEOUT } from '../support/faults.ts';
 
 /**
  * Token refresh under faults (spec §4 Token refresh; issue 8, Resilience). A refresh the server
  * refuses ends the session; a refresh the server could not answer (down, 500) must not: the
  * screen shows its error, the session stays, and the next expired answer refreshes once the
- * server is back. Access tokens live 8 s in the browser tests (scripts/e2e-server.ts).
+ * server is back. The access token expires on the server's token clock (tests/support/serverClock.ts).
  */
-test('a refresh that meets a down or failing server keeps the session, and refreshes once the server is back', async ({ page }) => {
+test('a refresh that meets a down or failing server keeps the session, and refreshes once the server is back', async ({ page, request }) => {
   const pageErrors = collectPageErrors(page);
   await signInDemo(page);
   await page.goto('/calls');
@@ -26,7 +27,7 @@ test('a refresh that meets a down or failing server keeps the session, and refre
     // A reload after the access token expired: the user reload and the startup fetches meet a
     // 401, and the refresh they ask for meets the fault: spec §2 "Failed to start application"
     // with a retry, in the shell, still signed in.
-    await page.waitForTimeout(9_000);
+    await expireAccessToken(request, held!.accessToken);
     await page.reload();
     await expect(page.getByRole('main').getByRole('alert')).toContainText('Failed to start application');
     expect(fault.hits(), `the ${kind} fault caught the refresh`).toBeGreaterThan(0);

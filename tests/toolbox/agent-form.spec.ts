@@ -14,7 +14,7 @@ type Agent = {
   isRegular: boolean;
 };
 
-/** Calls the API as the account (access tokens are short-lived in the browser tests: sign in each time). */
+/** Calls the API as the account, signed in afresh for each call. */
 async function api(request: APIRequestContext, account: Account, method: 'GET' | 'PUT', path: string, data?: unknown) {
   const token = await request.post('/api/oauth2/token', {
     form: { grant_type: 'password', username: account.email, password: account.password, client_id: 'dashboard' },

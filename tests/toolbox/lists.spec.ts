@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiGet, columnTexts, DEMO, loadedRows, signInDemo, signInFreshAccount } from '../data-screens/helpers.ts';
+import { apiGet, columnTexts, DEMO, loadedRows, signInDemo, signInFreshAccount } from '../support/dataScreens.ts';
 
 type Widget = {
   id: number;

@@ -17,7 +17,7 @@ async function signUp(page: Page, request: APIRequestContext, prefix: string): P
   return account;
 }
 
-/** The id of the account's widget with this name (access tokens are short-lived: sign in afresh). */
+/** The id of the account's widget with this name (through the API, signed in afresh). */
 async function widgetId(request: APIRequestContext, account: Account, name: string): Promise<number> {
   const token = await request.post('/api/oauth2/token', {
     form: { grant_type: 'password', username: account.email, password: account.password, client_id: 'dashboard' },

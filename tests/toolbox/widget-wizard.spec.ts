@@ -18,7 +18,7 @@ interface ApiWebsite {
 
 type Account = { email: string; password: string };
 
-/** A GET on the API as the account; access tokens live 8 s in the browser tests, so it signs in afresh. */
+/** A GET on the API as the account, signed in afresh for each call. */
 async function apiGet<T>(request: APIRequestContext, account: Account, path: string): Promise<T> {
   const token = await request.post('/api/oauth2/token', {
     form: { grant_type: 'password', username: account.email, password: account.password, client_id: 'dashboard' },

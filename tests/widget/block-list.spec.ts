@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/accounts.ts';
-import { callsOf, clientWithWidget, hostPage, requestCallFrom, useHostSite } from './support.ts';
+import { callsOf, clientWithWidget, hostPage, requestCallFrom, useHostSite } from '../support/embeddedWidget.ts';
 
 // issue 7, the widget API's guardrails: "a block list per client". The client blocks a number in
 // Account Settings; a visitor calling from it is refused on the client's page, and let through

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { embedSnippet } from '../../src/ui/embedSnippet.ts';
-import { balance } from '../billing/support.ts';
-import { columnTexts } from '../data-screens/helpers.ts';
+import { embedSnippet } from '../../src/lib/embedSnippet.ts';
+import { balance } from '../support/billing.ts';
+import { columnTexts } from '../support/dataScreens.ts';
 import { signIn } from '../support/accounts.ts';
-import { analyticsToday, callsOf, clientWithWidget, CONNECTING_NUMBER, creditsOf, hostPage, pageErrors, useHostSite, WIDGET_TYPES, widgetHosts } from './support.ts';
+import { analyticsToday, callsOf, clientWithWidget, CONNECTING_NUMBER, creditsOf, hostPage, pageErrors, useHostSite, WIDGET_TYPES, widgetHosts } from '../support/embeddedWidget.ts';
 
 // issue 7 Tests: a plain page on another local port embeds the snippet; the floating icon
 // appears; Call now creates a call that the client sees in Calls History with its status and a
@@ -47,7 +47,7 @@ test('a visitor on another site calls through the floating icon; the client sees
   expect(await columnTexts(page, 'Calls History', 'Customer Number')).toEqual([CONNECTING_NUMBER]);
   expect(await columnTexts(page, 'Calls History', 'Call request URL')).toEqual([url]);
   const row = page.getByRole('table', { name: 'Calls History' }).locator('tbody tr');
-  // Access tokens live 8 s here: a 401 first is answered by a refresh and the request again.
+  // Should the access token have expired, a 401 first is answered by a refresh and the request again.
   const recordingLoaded = page.waitForResponse((response) => response.url().endsWith(`/api/client/calls/${call!.id}/recording`) && response.status() !== 401);
   await row.getByRole('button', { name: `Play recording of call ${call!.convertId}` }).click();
   const recording = await recordingLoaded;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addedGlobals, clientWithWidget, hostPage, pageErrors, useHostSite } from './support.ts';
+import { addedGlobals, clientWithWidget, hostPage, pageErrors, useHostSite } from '../support/embeddedWidget.ts';
 
 // issue 7 Tests: the host page's CSS (aggressive global resets) does not change the widget; the
 // widget leaves no global variables besides its one namespace, and does not restyle the page.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { clientWithWidget, creditsOf, hostPage, pageErrors, spendAllCredits, useHostSite, widgetHosts } from './support.ts';
+import { clientWithWidget, creditsOf, hostPage, pageErrors, spendAllCredits, useHostSite, widgetHosts } from '../support/embeddedWidget.ts';
 
 // issue 7 Tests: with zero credits (and no overdraft) the widget does not render.
 

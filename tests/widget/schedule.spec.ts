@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { apiAs } from '../billing/support.ts';
-import { clientWithWidget, CONNECTING_NUMBER, hostPage, pageErrors, useHostSite } from './support.ts';
+import { apiAs } from '../support/billing.ts';
+import { clientWithWidget, CONNECTING_NUMBER, hostPage, pageErrors, useHostSite } from '../support/embeddedWidget.ts';
 
 // issue 7: the schedule option, custom fields and the redirection after Schedule, in a real page
 // on another origin; the callback lands in the client's Upcoming Calls (GET /client/scheduled-calls).

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { addDays, endOfDayUtc, startOfDayUtc, todayIn } from '../../src/ui/dateTime.ts';
-import { registerVerified, signIn } from '../support/accounts.ts';
-import { uniqueEmail } from '../support/mailbox.ts';
+import { addDays, endOfDayUtc, startOfDayUtc, todayIn } from '../../src/lib/dateTime.ts';
+import { registerVerified, signIn } from './accounts.ts';
+import { uniqueEmail } from './mailbox.ts';
 
 /** The seeded demo account (server/demo/demoAccount.ts). */
 export const DEMO = { email: 'demo@example.com', password: 'demo-password', timeZone: 'America/New_York' } as const;
@@ -22,8 +22,8 @@ export function dayRange(from: string, to: string, timeZone: string) {
 }
 
 /**
- * A GET on the API as the account, to check what the screens show. Access tokens live 8 s in
- * the browser tests, so each call signs in afresh.
+ * A GET on the API as the account, to check what the screens show; each call signs in afresh, so
+ * it never holds a token that a test has expired.
  */
 export async function apiGet<T>(request: APIRequestContext, path: string, query: Record<string, string | number | undefined>, account: Account = DEMO): Promise<T> {
   const token = await request.post('/api/oauth2/token', {

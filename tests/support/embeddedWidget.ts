@@ -2,11 +2,11 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { components } from '../../common/contract/dashboard.gen.ts';
-import { defaultNotifications, defaultWidgetConfiguration } from '../../server/domain/widgets/widgetDefaults.ts';
-import { embedSnippet } from '../../src/ui/embedSnippet.ts';
-import { apiAs, type Account } from '../billing/support.ts';
-import { registerVerified } from '../support/accounts.ts';
-import { uniqueEmail } from '../support/mailbox.ts';
+import { defaultNotifications, defaultWidgetConfiguration } from '../../common/rules/widgetDefaults.ts';
+import { embedSnippet } from '../../src/lib/embedSnippet.ts';
+import { apiAs, type Account } from './billing.ts';
+import { registerVerified } from './accounts.ts';
+import { uniqueEmail } from './mailbox.ts';
 
 // issue 7: plain pages on another origin embed the snippet the dashboard shows, against the real
 // server (widget API, call simulator, ledger, analytics).

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { defaultNotifications, defaultWidgetConfiguration } from '../../server/domain/widgets/widgetDefaults.ts';
-import { registerVerified, signIn } from '../support/accounts.ts';
-import { uniqueEmail } from '../support/mailbox.ts';
+import { defaultNotifications, defaultWidgetConfiguration } from '../../common/rules/widgetDefaults.ts';
+import { registerVerified, signIn } from './accounts.ts';
+import { uniqueEmail } from './mailbox.ts';
 
 export type Account = { email: string; password: string };
 
@@ -11,7 +11,7 @@ export async function balance(page: Page): Promise<number> {
   return Number(text);
 }
 
-/** Calls the API as the account (access tokens live 8 s in the browser tests: sign in each time). */
+/** Calls the API as the account, signed in afresh (a token held across calls may have been expired on purpose). */
 export async function apiAs(request: APIRequestContext, account: Account, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown) {
   const token = await request.post('/api/oauth2/token', {
     form: { grant_type: 'password', username: account.email, password: account.password, client_id: 'dashboard' },
@@ -68,6 +68,18 @@ export async function spendCredits(page: Page, initial: { spent: number; overdra
       Object.assign(state, next);
     },
   };
+}
+
+/** spec §9: the credits are fetched again every 10 s (the credits machine, while signed in). */
+export const CREDITS_REFRESH_MS = 10_000;
+
+/**
+ * Runs the page's clock through one credits refresh interval instead of waiting for it: the
+ * credits machine's timer fires and the balance is fetched again, without a reload. The clock
+ * must have been installed (`page.clock.install()`) before the page loaded.
+ */
+export async function runToNextCreditsRefresh(page: Page): Promise<void> {
+  await page.clock.runFor(CREDITS_REFRESH_MS);
 }
 
 export async function enterCard(page: Page, number: string) {
