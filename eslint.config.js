@@ -2,6 +2,15 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+
+/** The SPA's screens, one folder each (src/features/<area>/). */
+const features = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** SPA folders that screens share: presentational parts, the API client, helpers, session, i18n. */
+const sharedSpa = ['./src/ui', './src/api', './src/lib', './src/statecharts', './src/session', './src/i18n'];
 
 export default tseslint.config(
   {
@@ -39,8 +48,45 @@ export default tseslint.config(
     },
   },
   {
-    // Dependencies flow one way: app → features → ui, api. Features don't reach into each other.
-    files: ['src/ui/**/*.{ts,tsx}', 'src/api/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }] },
+    // Dependencies run one way (README, Layout): src/app and src/routes → src/features → the
+    // shared SPA folders → machines → common/ (contract and shared rules); server/ and widget/
+    // depend only on common/. Features never import each other.
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      // Every package imported is declared in package.json (dependencies or devDependencies).
+      'import-x/no-extraneous-dependencies': ['error', { includeTypes: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'Features do not import each other: move what two screens share to src/ui or src/lib, or let the parent pass it in.',
+            })),
+            { target: './src/features', from: ['./src/app', './src/routes', './src/main.tsx'], message: 'Features are used by the app and its routes, never the other way.' },
+            { target: sharedSpa, from: ['./src/features', './src/app', './src/routes', './src/main.tsx'], message: 'Shared SPA folders import no screen, route or app code.' },
+            { target: './machines', from: ['./src', './server', './widget'], message: 'Machines are pure and depend only on common/.' },
+            { target: './server', from: ['./src', './machines', './widget'], message: 'The server depends only on common/ (contract and shared rules).' },
+            { target: './widget', from: ['./src', './server', './machines'], message: 'The widget depends only on common/ (contract and shared rules).' },
+            { target: './common', from: ['./src', './server', './machines', './widget'], message: 'common/ is the neutral home: it imports none of the sides.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No import cycles among product files (type-only imports don't count; packages are not followed).
+    files: ['{src,machines,server,widget,common}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'machines/test/**', 'server/test/**'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

@@ -7,7 +7,7 @@ import { provideCreditsMachine } from '../features/billing/credits.actors.ts';
 import { createAuthSessionPort } from '../session/authSessionPort.ts';
 import type { RootActors } from '../session/rootActors.ts';
 import { provideStartupMachine } from './shell/startup.actors.ts';
-import { inspect } from '../ui/inspector.ts';
+import { inspect } from '../statecharts/inspector.ts';
 
 /**
  * Creates the root actors once (ARCHITECTURE.md, "Root actors"). The API client exists first

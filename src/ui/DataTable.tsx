@@ -2,7 +2,7 @@ import { Box } from '@chakra-ui/react/box';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Table } from '@chakra-ui/react/table';
 import type { ReactNode } from 'react';
-import { useMediaQuery, WIDE_SCREEN_QUERY } from './useMediaQuery.ts';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '../lib/useMediaQuery.ts';
 
 export interface DataColumn<TRow> {
   key: string;

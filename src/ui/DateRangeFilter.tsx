@@ -6,7 +6,7 @@ import type { Locale } from 'date-fns';
 import { useEffect, useId, useState } from 'react';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
-import { dayToPickerDate, pickerDateToDay } from './dateTime.ts';
+import { dayToPickerDate, pickerDateToDay } from '../lib/dateTime.ts';
 
 // The calendar's month and weekday names follow the app's language (spec §2 Shell languages);
 // each language's names load only when it is chosen.

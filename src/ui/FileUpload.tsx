@@ -7,7 +7,7 @@ import { Text } from '@chakra-ui/react/text';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useRef } from 'react';
-import { messageText } from './messageText.ts';
+import { messageText } from '../i18n/messageText.ts';
 
 /** What an upload field shows and where it sends the chosen file (see `useUpload`). */
 export interface UploadFieldState {

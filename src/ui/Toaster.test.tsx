@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { system } from './system.ts';
 import { Toaster } from './Toaster.tsx';
-import { notify, toaster } from './toaster.ts';
+import { notify, toaster } from '../lib/toaster.ts';
 
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
 

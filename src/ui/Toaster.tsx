@@ -1,6 +1,6 @@
 import { Portal } from '@chakra-ui/react/portal';
 import { Toast, Toaster as ChakraToaster } from '@chakra-ui/react/toast';
-import { toaster } from './toaster.ts';
+import { toaster } from '../lib/toaster.ts';
 
 /**
  * Renders the toasts; a click anywhere on a toast closes it (spec §2 Shell). The message is at

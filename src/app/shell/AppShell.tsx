@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { hasStartupFailed, isSplashVisible, isStartupComplete } from '../../../machines/startup/startup.selectors.ts';
 import { CreditBanner } from '../../features/billing/CreditBanner.tsx';
 import { ToolboxGate, useToolboxClosed } from '../../features/toolboxGate/ToolboxGate.tsx';
-import { messageText } from '../../ui/messageText.ts';
+import { messageText } from '../../i18n/messageText.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { isToolboxPath } from './menu.ts';

@@ -1,13 +1,13 @@
 import { Box } from '@chakra-ui/react/box';
 import { useRouterState } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { routeProgressMachine } from '../../../machines/routeProgress/routeProgress.machine.ts';
-import { inspect } from '../../ui/inspector.ts';
+import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 
 /** spec §2 Shell: the thin progress bar animated on route change (decorative). */
 export function RouteProgressBar() {
-  const progress = useActorRef(routeProgressMachine, { inspect });
+  const progress = useInspectedActorRef(routeProgressMachine);
   const value = useSelector(progress, (snapshot) => snapshot.context.value);
   const loading = useRouterState({ select: (state) => state.isLoading });
   useEffect(() => {

@@ -8,7 +8,7 @@ import type { RefObject } from 'react';
 import { creditBalance } from '../../../machines/credits/credits.selectors.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
-import { formatUtcOffset } from '../../ui/dateTime.ts';
+import { formatUtcOffset } from '../../lib/dateTime.ts';
 
 function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? '';

@@ -3,7 +3,7 @@ import { startupMachine } from '../../../machines/startup/startup.machine.ts';
 import type { StartupMetadata } from '../../../machines/startup/startup.types.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow } from '../../api/failure.ts';
-import { notify } from '../../ui/toaster.ts';
+import { notify } from '../../lib/toaster.ts';
 
 /**
  * The list endpoints of widgets, websites and agents answer 501 `not_implemented` until the

@@ -4,7 +4,7 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import {
   availabilityIssues,
   canRetry,
@@ -15,14 +15,14 @@ import {
 } from '../../../machines/agentForm/agentForm.selectors.ts';
 import type { AgentTextField } from '../../../machines/agentForm/agentForm.types.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
-import { messageText } from '../../ui/messageText.ts';
+import { messageText } from '../../i18n/messageText.ts';
 import { Notice } from '../../ui/Notice.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { WorkingHoursEditor } from '../../ui/WorkingHoursEditor.tsx';
 import { provideAgentFormMachine } from './agentForm.actors.ts';
-import { inspect } from '../../ui/inspector.ts';
+import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
 
 export interface AgentFormPageProps {
@@ -38,7 +38,7 @@ export function AgentFormPage({ agentId }: AgentFormPageProps) {
   const { t, i18n } = useLingui();
   const { api, startup } = useRootActors();
   const router = useRouter();
-  const form = useActorRef(provideAgentFormMachine(api, startup, router), { input: { agentId }, inspect });
+  const form = useInspectedActorRef(provideAgentFormMachine(api, startup, router), { input: { agentId } });
   const loading = useSelector(form, isLoading);
   const shown = useSelector(form, isFormShown);
   const saving = useSelector(form, isSaving);

@@ -3,7 +3,7 @@ import { Button } from '@chakra-ui/react/button';
 import { Text } from '@chakra-ui/react/text';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { listSkeletonRows, listStatus, listVisibleRows } from '../../../machines/list/list.selectors.ts';
 import type { ListSearch } from '../../../machines/list/list.view.ts';
 import { deleteTarget, isDeleting, isToggling, shownActivity } from '../../../machines/toolboxList/rowActions.selectors.ts';
@@ -13,9 +13,9 @@ import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { ListEmptyContent } from '../../ui/ListEmptyContent.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { SwitchField } from '../../ui/SwitchField.tsx';
-import { useListMachine } from '../../ui/useListMachine.ts';
+import { useListMachine } from '../../statecharts/useListMachine.ts';
 import { agentsDefaults, agentsListMessages, provideAgentRowActions, provideAgentsList, type Agent, type AgentsFilters } from './agentsList.actors.ts';
-import { inspect } from '../../ui/inspector.ts';
+import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 
 /** The list has nothing to keep in the URL. */
 const NO_SEARCH: ListSearch<AgentsFilters> = {};
@@ -29,12 +29,11 @@ export function AgentsPage() {
   const { t, i18n } = useLingui();
   const { api, startup } = useRootActors();
   const list = useListMachine({ machine: provideAgentsList(api), defaults: agentsDefaults, search: NO_SEARCH, onSearchChange: ignoreSearch });
-  const actions = useActorRef(
+  const actions = useInspectedActorRef(
     provideAgentRowActions(api, () => {
       list.send({ type: 'data.changed' });
       startup.send({ type: 'toolbox.changed' });
     }),
-    { inspect },
   );
 
   const status = useSelector(list, listStatus);

@@ -5,7 +5,7 @@ import type { AgentSaveInput, FormAgent } from '../../../machines/agentForm/agen
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow } from '../../api/failure.ts';
 import type { StartupActor } from '../../session/rootActors.ts';
-import { showNotice } from '../../ui/toaster.ts';
+import { showNotice } from '../../lib/toaster.ts';
 
 /** GET /client/agents: every agent of the account (the machine picks the edited one). */
 export async function loadAgents(api: ApiClient): Promise<FormAgent[]> {

@@ -7,7 +7,7 @@ import { createRowActionsMachine } from '../../../machines/toolboxList/rowAction
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow, okOrThrow } from '../../api/failure.ts';
 import type { components } from '../../../common/contract/dashboard.gen.ts';
-import { notify } from '../../ui/toaster.ts';
+import { notify } from '../../lib/toaster.ts';
 
 export type Agent = components['schemas']['Agent'];
 type AgentInput = components['schemas']['AgentInput'];

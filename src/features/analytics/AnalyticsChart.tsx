@@ -2,8 +2,8 @@ import { Box } from '@chakra-ui/react/box';
 import { Text } from '@chakra-ui/react/text';
 import { useLingui } from '@lingui/react/macro';
 import { ResponsiveLine, type SliceTooltipProps } from '@nivo/line';
-import { formatShortDay } from '../../ui/dateTime.ts';
-import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../ui/useMediaQuery.ts';
+import { formatShortDay } from '../../lib/dateTime.ts';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../lib/useMediaQuery.ts';
 import type { ChartDay } from './analytics.summary.ts';
 import { seriesColors, seriesKeys, seriesLabels, type SeriesKey } from './analyticsSeries.ts';
 

@@ -5,8 +5,8 @@ import { createListMachine } from '../../../machines/list/list.machine.ts';
 import type { ListView } from '../../../machines/list/list.types.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow } from '../../api/failure.ts';
-import { addDays, endOfDayUtc, startOfDayUtc } from '../../ui/dateTime.ts';
-import { notify } from '../../ui/toaster.ts';
+import { addDays, endOfDayUtc, startOfDayUtc } from '../../lib/dateTime.ts';
+import { notify } from '../../lib/toaster.ts';
 import type { AnalyticsFilters } from './analytics.search.ts';
 import { mergeDays, type AnalyticsDay } from './analytics.summary.ts';
 

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { ExternalLink } from '../../ui/ExternalLink.tsx';
 import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
 import { Logo } from '../../ui/Logo.tsx';
-import { policyLinks } from '../../ui/policyLinks.ts';
+import { policyLinks } from '../../lib/policyLinks.ts';
 import { RouterLink } from '../../ui/RouterLink.tsx';
 
 /** spec §2 Auth shell prompt: Sign In! on registration, none on thank-you, Sign Up! elsewhere. */

@@ -3,24 +3,24 @@ import { Button } from '../../ui/Button.tsx';
 import { Stack } from '@chakra-ui/react/stack';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { forgotPasswordMachine, forgotPasswordMessages } from '../../../machines/forgotPassword/forgotPassword.machine.ts';
 import { isDraftValid, visibleError } from '../../../machines/form/formDraft.ts';
 import { okOrThrow } from '../../api/failure.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
-import { messageText } from '../../ui/messageText.ts';
+import { messageText } from '../../i18n/messageText.ts';
 import { Notice } from '../../ui/Notice.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AuthHeading } from './AuthHeading.tsx';
-import { inspect } from '../../ui/inspector.ts';
+import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 
 /** spec §2 Forgot password: "Forgotten Password ?"; submit disabled while invalid or empty. */
 export function ForgotPasswordPage() {
   const { t, i18n } = useLingui();
   const { api } = useRootActors();
   const router = useRouter();
-  const form = useActorRef(
+  const form = useInspectedActorRef(
     forgotPasswordMachine.provide({
       actors: {
         passwordResetRequest: fromPromise(async ({ input }) => okOrThrow(await api.PUT('/user/password-reset', { body: input }))),
@@ -29,7 +29,6 @@ export function ForgotPasswordPage() {
         redirectToAuth: () => void router.navigate({ to: '/auth', replace: true }),
       },
     }),
-    { inspect },
   );
   const draft = useSelector(form, (snapshot) => snapshot.context.form);
   const failure = useSelector(form, (snapshot) => snapshot.context.error);

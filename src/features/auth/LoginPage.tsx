@@ -2,30 +2,29 @@ import { Box } from '@chakra-ui/react/box';
 import { Button } from '../../ui/Button.tsx';
 import { Stack } from '@chakra-ui/react/stack';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { isLoggingIn, loginError } from '../../../machines/auth/auth.selectors.ts';
 import { visibleError } from '../../../machines/form/formDraft.ts';
 import { loginMachine } from '../../../machines/login/login.machine.ts';
 import type { LoginValues } from '../../../machines/login/login.schema.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
-import { messageText } from '../../ui/messageText.ts';
+import { messageText } from '../../i18n/messageText.ts';
 import { Notice } from '../../ui/Notice.tsx';
 import { RouterLink } from '../../ui/RouterLink.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AuthHeading } from './AuthHeading.tsx';
-import { inspect } from '../../ui/inspector.ts';
+import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 
 /** spec §2 Login: Email, Password, a Forgot link and Sign In; the auth machine does the rest. */
 export function LoginPage() {
   const { t, i18n } = useLingui();
   const { auth } = useRootActors();
-  const form = useActorRef(
+  const form = useInspectedActorRef(
     loginMachine.provide({
       actions: {
         requestSignIn: ({ context }) => auth.send({ type: 'user.login', ...context.form.values }),
       },
     }),
-    { inspect },
   );
   const draft = useSelector(form, (snapshot) => snapshot.context.form);
   const busy = useSelector(auth, isLoggingIn);

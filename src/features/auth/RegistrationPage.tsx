@@ -3,21 +3,21 @@ import { Button } from '../../ui/Button.tsx';
 import { Stack } from '@chakra-ui/react/stack';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { isDraftValid, visibleError } from '../../../machines/form/formDraft.ts';
 import type { RegistrationValues } from '../../../machines/registration/registration.schema.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { CheckboxField } from '../../ui/CheckboxField.tsx';
 import { ExternalLink } from '../../ui/ExternalLink.tsx';
-import { messageText } from '../../ui/messageText.ts';
+import { messageText } from '../../i18n/messageText.ts';
 import { Notice } from '../../ui/Notice.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
-import { policyLinks } from '../../ui/policyLinks.ts';
+import { policyLinks } from '../../lib/policyLinks.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { AuthHeading } from './AuthHeading.tsx';
 import { provideRegistrationMachine } from './registration.actors.ts';
-import { inspect } from '../../ui/inspector.ts';
+import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 
 export interface RegistrationPageProps {
   /** Query `rel`: which thank-you page follows (ty, ty2, else the main one). */
@@ -39,7 +39,7 @@ export function RegistrationPage({ rel, src, sscid }: RegistrationPageProps) {
   const { auth } = useRootActors();
   const router = useRouter();
   const [input] = useState(() => ({ rel, leadSource: src, sscid, timezone: guessTimezone() }));
-  const form = useActorRef(provideRegistrationMachine(auth, router), { input, inspect });
+  const form = useInspectedActorRef(provideRegistrationMachine(auth, router), { input });
   const draft = useSelector(form, (snapshot) => snapshot.context.form);
   const failure = useSelector(form, (snapshot) => snapshot.context.error);
   const busy = useSelector(form, (snapshot) => snapshot.matches('checkingBot') || snapshot.matches('submitting'));

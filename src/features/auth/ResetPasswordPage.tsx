@@ -3,7 +3,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Stack } from '@chakra-ui/react/stack';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { isDraftFilled } from '../../../machines/form/form.selectors.ts';
 import { visibleError } from '../../../machines/form/formDraft.ts';
@@ -11,18 +11,18 @@ import { resetPasswordMachine, resetPasswordMessages } from '../../../machines/r
 import type { ResetPasswordValues } from '../../../machines/resetPassword/resetPassword.schema.ts';
 import { okOrThrow } from '../../api/failure.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
-import { messageText } from '../../ui/messageText.ts';
+import { messageText } from '../../i18n/messageText.ts';
 import { Notice } from '../../ui/Notice.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AuthHeading } from './AuthHeading.tsx';
-import { inspect } from '../../ui/inspector.ts';
+import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 
 /** spec §2 New password at /reset/{verificationCode}: "New Password ?"; submit disabled while empty. */
 export function ResetPasswordPage({ verificationCode }: { verificationCode: string }) {
   const { t, i18n } = useLingui();
   const { api } = useRootActors();
   const router = useRouter();
-  const form = useActorRef(
+  const form = useInspectedActorRef(
     resetPasswordMachine.provide({
       actors: {
         passwordReset: fromPromise(async ({ input }) =>
@@ -38,7 +38,7 @@ export function ResetPasswordPage({ verificationCode }: { verificationCode: stri
         redirectToAuth: () => void router.navigate({ to: '/auth', replace: true }),
       },
     }),
-    { input: { verificationCode }, inspect },
+    { input: { verificationCode } },
   );
   const draft = useSelector(form, (snapshot) => snapshot.context.form);
   const failure = useSelector(form, (snapshot) => snapshot.context.error);

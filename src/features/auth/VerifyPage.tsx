@@ -4,22 +4,22 @@ import { Spinner } from '@chakra-ui/react/spinner';
 import { Text } from '@chakra-ui/react/text';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { verifyMachine, type VerificationType } from '../../../machines/verify/verify.machine.ts';
 import { dataOrThrow } from '../../api/failure.ts';
-import { messageText } from '../../ui/messageText.ts';
+import { messageText } from '../../i18n/messageText.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { Notice } from '../../ui/Notice.tsx';
 import { CLIENT_ID } from './auth.actors.ts';
-import { inspect } from '../../ui/inspector.ts';
+import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 
 /** spec §2 Verify: spinner, then the verified name; after 3 s the route becomes /auth/login. */
 export function VerifyPage({ verificationCode, type }: { verificationCode: string; type: VerificationType }) {
   const { t, i18n } = useLingui();
   const { api, auth } = useRootActors();
   const router = useRouter();
-  const verification = useActorRef(
+  const verification = useInspectedActorRef(
     verifyMachine.provide({
       actors: {
         emailVerification: fromPromise(async ({ input }) => {
@@ -36,7 +36,7 @@ export function VerifyPage({ verificationCode, type }: { verificationCode: strin
         redirectToLogin: () => void router.navigate({ to: '/auth/login', replace: true }),
       },
     }),
-    { input: { verificationCode, type }, inspect },
+    { input: { verificationCode, type } },
   );
   const verifying = useSelector(verification, (snapshot) => snapshot.matches('verifying'));
   const name = useSelector(verification, (snapshot) => snapshot.context.name);

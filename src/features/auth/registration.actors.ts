@@ -5,7 +5,7 @@ import type { RegistrationRequest } from '../../../machines/auth/auth.types.ts';
 import { registrationMachine, registrationMessages } from '../../../machines/registration/registration.machine.ts';
 import { commonMessages } from '../../../machines/shared/messages.ts';
 import type { AuthActor } from '../../session/rootActors.ts';
-import { notify } from '../../ui/toaster.ts';
+import { notify } from '../../lib/toaster.ts';
 import { runBotCheck } from './botCheck.ts';
 
 /**

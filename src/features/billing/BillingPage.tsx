@@ -5,17 +5,17 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { autoRechargeOf, creditBalance, creditsRecordOf } from '../../../machines/credits/credits.selectors.ts';
 import type { AutoRechargeSetting, CreditsRecord } from '../../../machines/credits/credits.types.ts';
 import type { CreditPack } from '../../../machines/paymentForm/paymentForm.types.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
-import { creditPackLabel, formatPrice } from '../../ui/formatting.ts';
+import { creditPackLabel, formatPrice } from '../../lib/formatting.ts';
 import { provideBillingMachine, provideSpentCreditsMachine } from './billing.actors.ts';
 import { type BillingSetting, billingSettingOf } from './billingSetting.ts';
 import { PaymentForm } from './PaymentForm.tsx';
-import { inspect } from '../../ui/inspector.ts';
+import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
 
 /** Two readings of the polled auto-recharge are the same setting (each poll parses a new object). */
@@ -47,8 +47,8 @@ export function BillingPage() {
 function BillingContent({ record, packs, setting }: { record: CreditsRecord; packs: CreditPack[]; setting: BillingSetting }) {
   const { t, i18n } = useLingui();
   const { api, credits } = useRootActors();
-  const billing = useActorRef(provideBillingMachine(api, credits), { input: { autoRecharge: record.autoRecharge }, inspect });
-  const spentCredits = useActorRef(provideSpentCreditsMachine(api), { input: { balance: record.credits }, inspect });
+  const billing = useInspectedActorRef(provideBillingMachine(api, credits), { input: { autoRecharge: record.autoRecharge } });
+  const spentCredits = useInspectedActorRef(provideSpentCreditsMachine(api), { input: { balance: record.credits } });
   const state = useSelector(billing, (snapshot) => snapshot.value);
   const { autoRecharge, savedCard } = useSelector(billing, (snapshot) => snapshot.context);
   const spent = useSelector(spentCredits, (snapshot) => snapshot.context.spent?.spent ?? null);

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { creditBanner } from '../../../machines/credits/credits.selectors.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
-import { messageText } from '../../ui/messageText.ts';
+import { messageText } from '../../i18n/messageText.ts';
 import { RouterLink } from '../../ui/RouterLink.tsx';
 
 /** spec §4 Credit banner: derived by the credits machine; the link goes to /billing. */

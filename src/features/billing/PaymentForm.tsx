@@ -6,15 +6,15 @@ import { NativeSelect } from '@chakra-ui/react/native-select';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import type { AutoRechargeSetting } from '../../../machines/credits/credits.types.ts';
 import { isBusy, isConfirmingOneTime, submitLabel } from '../../../machines/paymentForm/paymentForm.selectors.ts';
 import type { PaymentFormInput } from '../../../machines/paymentForm/paymentForm.types.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { CheckboxField } from '../../ui/CheckboxField.tsx';
-import { creditPackLabel } from '../../ui/formatting.ts';
-import { messageText } from '../../ui/messageText.ts';
+import { creditPackLabel } from '../../lib/formatting.ts';
+import { messageText } from '../../i18n/messageText.ts';
 import { Notice } from '../../ui/Notice.tsx';
 import { providePaymentForm } from './billing.actors.ts';
 import type { CardProcessorChoice } from './billingSetting.ts';
@@ -23,7 +23,7 @@ import { LocalCardForm } from './LocalCardForm.tsx';
 import { createLocalCardProcessor, type LocalCardEntry } from './localCardProcessor.ts';
 import { StripeCardForm } from './StripeCardForm.tsx';
 import { ThreeDSecureChallenge, useThreeDSecureChallenge } from './ThreeDSecureChallenge.tsx';
-import { inspect } from '../../ui/inspector.ts';
+import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 
 /** spec §4 Payment form mode and Submit flow, §5 Payment form. */
 export function PaymentForm({
@@ -72,7 +72,7 @@ export function PaymentForm({
       onAutoRechargeRemoved,
     }),
   );
-  const actor = useActorRef(form, { input, inspect });
+  const actor = useInspectedActorRef(form, { input });
   const context = useSelector(actor, (snapshot) => snapshot.context);
   const busy = useSelector(actor, isBusy);
   const confirming = useSelector(actor, isConfirmingOneTime);

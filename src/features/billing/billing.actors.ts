@@ -9,7 +9,7 @@ import type { SavedCard } from '../../../machines/paymentForm/paymentForm.types.
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow, okOrThrow } from '../../api/failure.ts';
 import type { CreditsActor } from '../../session/rootActors.ts';
-import { notify } from '../../ui/toaster.ts';
+import { notify } from '../../lib/toaster.ts';
 import { cardFailure, type CardProcessor } from './cardProcessor.ts';
 
 /** A refused card answers 402 with the processor's message, shown as-is (spec §4 Submit flow). */

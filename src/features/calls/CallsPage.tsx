@@ -3,7 +3,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Link } from '@chakra-ui/react/link';
 import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import { useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import {
   listFilters,
@@ -20,23 +20,23 @@ import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { DateRangeFilter } from '../../ui/DateRangeFilter.tsx';
-import { formatDateTime, formatDuration, todayIn } from '../../ui/dateTime.ts';
+import { formatDateTime, formatDuration, todayIn } from '../../lib/dateTime.ts';
 import { FilterBar } from '../../ui/FilterBar.tsx';
-import { geolocationLabel, orSlash } from '../../ui/formatting.ts';
+import { geolocationLabel, orSlash } from '../../lib/formatting.ts';
 import { ListEmptyContent } from '../../ui/ListEmptyContent.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { saveFile } from '../../ui/saveFile.ts';
+import { saveFile } from '../../lib/saveFile.ts';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { SelectFilter } from '../../ui/SelectFilter.tsx';
-import { useListMachine } from '../../ui/useListMachine.ts';
-import { useUserTimeZone } from '../../ui/useUserTimeZone.ts';
-import { widgetTypeLabel } from '../../ui/widgetTypes.ts';
+import { useListMachine } from '../../statecharts/useListMachine.ts';
+import { useUserTimeZone } from '../../session/useUserTimeZone.ts';
+import { widgetTypeLabel } from '../../lib/widgetTypes.ts';
 import { callsDefaults, provideCallsExport, provideCallsList, type Call } from './calls.actors.ts';
 import { callStatusFilterLabels, callStatusLabels, callsMessages, callTypeLabels } from './calls.messages.ts';
 import { CALL_STATUSES, CALL_TYPES, CALLS_PER_PAGE, type CallsFilters } from './calls.search.ts';
 import { RecordingCell } from './RecordingCell.tsx';
-import { provideBlockNumberMachine } from '../blockList/blockList.actors.ts';
-import { inspect } from '../../ui/inspector.ts';
+import { provideBlockNumberMachine } from './blockNumber.actors.ts';
+import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 
 export interface CallsPageProps {
   search: ListSearch<CallsFilters>;
@@ -51,7 +51,7 @@ export function CallsPage({ search, onSearchChange }: CallsPageProps) {
   const today = todayIn(timeZone);
   const defaults = useMemo(() => callsDefaults(today), [today]);
   const list = useListMachine({ machine: provideCallsList(api, timeZone), defaults, search, onSearchChange });
-  const exporter = useActorRef(provideCallsExport(api, timeZone, saveFile), { inspect });
+  const exporter = useInspectedActorRef(provideCallsExport(api, timeZone, saveFile));
 
   const status = useSelector(list, listStatus);
   const rows = useSelector(list, listVisibleRows);
@@ -60,7 +60,7 @@ export function CallsPage({ search, onSearchChange }: CallsPageProps) {
   const paging = useSelector(list, listPaging);
   const filters = useSelector(list, listFilters);
   const exporting = useSelector(exporter, (snapshot) => snapshot.matches('exporting'));
-  const blocker = useActorRef(provideBlockNumberMachine(api), { inspect });
+  const blocker = useInspectedActorRef(provideBlockNumberMachine(api));
   const blockedNumber = useSelector(blocker, numberToBlock);
   const blocking = useSelector(blocker, isBlockingNumber);
   const websites = useSelector(startup, websitesOf);

@@ -5,12 +5,12 @@ import { Portal } from '@chakra-ui/react/portal';
 import { Spinner } from '@chakra-ui/react/spinner';
 import { Text } from '@chakra-ui/react/text';
 import { useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
-import { saveFile } from '../../ui/saveFile.ts';
+import { saveFile } from '../../lib/saveFile.ts';
 import { provideRecording, type Call } from './calls.actors.ts';
-import { inspect } from '../../ui/inspector.ts';
+import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 
 /**
  * spec §2 Calls History: a recording's play popover with an audio player, and a download as
@@ -34,7 +34,7 @@ function RecordingPopover({ call }: { call: Pick<Call, 'id' | 'convertId'> }) {
   const { t } = useLingui();
   const { api } = useRootActors();
   const callId = call.convertId;
-  const recording = useActorRef(provideRecording(api, call, saveFile), { inspect });
+  const recording = useInspectedActorRef(provideRecording(api, call, saveFile));
   const file = useSelector(recording, (snapshot) => snapshot.context.file);
   const loading = useSelector(recording, (snapshot) => snapshot.matches('loading'));
   const failed = useSelector(recording, (snapshot) => snapshot.matches('failed'));

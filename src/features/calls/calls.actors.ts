@@ -6,8 +6,8 @@ import { createRowFileMachine } from '../../../machines/list/rowFile.machine.ts'
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow } from '../../api/failure.ts';
 import type { components } from '../../../common/contract/dashboard.gen.ts';
-import { addDays, endOfDayUtc, fileTimestamp, startOfDayUtc } from '../../ui/dateTime.ts';
-import { notify } from '../../ui/toaster.ts';
+import { addDays, endOfDayUtc, fileTimestamp, startOfDayUtc } from '../../lib/dateTime.ts';
+import { notify } from '../../lib/toaster.ts';
 import { callsMessages } from './calls.messages.ts';
 import { CALLS_PER_PAGE, type CallsFilters } from './calls.search.ts';
 

@@ -16,15 +16,15 @@ import { rowsPerPageChoices, type ListSearch } from '../../../machines/list/list
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { DateRangeFilter } from '../../ui/DateRangeFilter.tsx';
-import { formatDateTime, todayIn } from '../../ui/dateTime.ts';
+import { formatDateTime, todayIn } from '../../lib/dateTime.ts';
 import { FilterBar } from '../../ui/FilterBar.tsx';
-import { creditPackLabel } from '../../ui/formatting.ts';
+import { creditPackLabel } from '../../lib/formatting.ts';
 import { ListEmptyContent } from '../../ui/ListEmptyContent.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { SelectFilter } from '../../ui/SelectFilter.tsx';
-import { useListMachine } from '../../ui/useListMachine.ts';
-import { useUserTimeZone } from '../../ui/useUserTimeZone.ts';
+import { useListMachine } from '../../statecharts/useListMachine.ts';
+import { useUserTimeZone } from '../../session/useUserTimeZone.ts';
 import { paymentsDefaults, paymentsMessages, paymentStatusLabels, providePaymentsList, receiptUrl, type Payment } from './payments.actors.ts';
 import { PAYMENT_STATUSES, PAYMENTS_PER_PAGE, type PaymentsFilters } from './payments.search.ts';
 

@@ -6,8 +6,8 @@ import type { ListView } from '../../../machines/list/list.types.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow } from '../../api/failure.ts';
 import type { components } from '../../../common/contract/dashboard.gen.ts';
-import { addDays, endOfDayUtc, startOfDayUtc } from '../../ui/dateTime.ts';
-import { notify } from '../../ui/toaster.ts';
+import { addDays, endOfDayUtc, startOfDayUtc } from '../../lib/dateTime.ts';
+import { notify } from '../../lib/toaster.ts';
 import { PAYMENTS_PER_PAGE, type PaymentsFilters, type PaymentStatus } from './payments.search.ts';
 
 export type Payment = components['schemas']['Payment'];

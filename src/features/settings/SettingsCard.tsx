@@ -4,14 +4,14 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { FormDraft } from '../../../machines/form/formDraft.ts';
 import type { CardValues, SettingsCardInput } from '../../../machines/settings/settingsCard.machine.ts';
 import { isHelperShown, isSaveDisabled, isSubmitting } from '../../../machines/settings/settingsCard.selectors.ts';
-import { messageText } from '../../ui/messageText.ts';
+import { messageText } from '../../i18n/messageText.ts';
 import { provideSettingsCard, type CardWiring } from './settings.actors.ts';
-import { inspect } from '../../ui/inspector.ts';
+import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 
 export interface CardFields {
   draft: FormDraft<CardValues>;
@@ -36,7 +36,7 @@ export function SettingsCard({
   children: (fields: CardFields) => ReactNode;
 }) {
   const { i18n } = useLingui();
-  const card = useActorRef(provideSettingsCard(wiring), { input, inspect });
+  const card = useInspectedActorRef(provideSettingsCard(wiring), { input });
   const draft = useSelector(card, (snapshot) => snapshot.context.form);
   const busy = useSelector(card, isSubmitting);
   const disabled = useSelector(card, isSaveDisabled);

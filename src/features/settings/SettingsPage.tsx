@@ -4,7 +4,7 @@ import { Heading } from '@chakra-ui/react/heading';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Text } from '@chakra-ui/react/text';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { visibleError, type FormDraft } from '../../../machines/form/formDraft.ts';
 import type { CardValues } from '../../../machines/settings/settingsCard.machine.ts';
 import type { SettingsProfile } from '../../../machines/settings/settings.machine.ts';
@@ -17,22 +17,22 @@ import {
 } from '../../../machines/settings/settings.schema.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
-import { messageText } from '../../ui/messageText.ts';
+import { messageText } from '../../i18n/messageText.ts';
 import { Notice } from '../../ui/Notice.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { changePassword, provideSettingsMachine, updateUser } from './settings.actors.ts';
 import { SettingsCard } from './SettingsCard.tsx';
-import { BlockListCard } from '../blockList/BlockListCard.tsx';
+import { BlockListCard } from './BlockListCard.tsx';
 import { TimeZoneField } from './TimeZoneField.tsx';
 import { TwilioNumberField, type TwilioNumber } from './TwilioNumberField.tsx';
-import { inspect } from '../../ui/inspector.ts';
+import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
 
 /** spec §2 Settings: Account Settings with four cards, and the block list (issue 7). */
 export function SettingsPage() {
   const { i18n } = useLingui();
   const { api, auth, startup } = useRootActors();
-  const page = useActorRef(provideSettingsMachine(api), { inspect });
+  const page = useInspectedActorRef(provideSettingsMachine(api));
   const profile = useSelector(page, (snapshot) => snapshot.context.profile);
   const failure = useSelector(page, (snapshot) => snapshot.context.error);
   const failed = useSelector(page, (snapshot) => snapshot.matches('failed'));

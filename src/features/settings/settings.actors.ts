@@ -4,7 +4,7 @@ import { settingsMachine, type SettingsProfile } from '../../../machines/setting
 import { settingsCardMachine, type CardValues } from '../../../machines/settings/settingsCard.machine.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow, okOrThrow } from '../../api/failure.ts';
-import { notify, type NoticeType } from '../../ui/toaster.ts';
+import { notify, type NoticeType } from '../../lib/toaster.ts';
 
 /** The settings page machine with its real profile loader (GET /user). */
 export function provideSettingsMachine(api: ApiClient) {

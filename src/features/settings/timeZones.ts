@@ -1,4 +1,4 @@
-import { formatUtcOffset } from '../../ui/dateTime.ts';
+import { formatUtcOffset } from '../../lib/dateTime.ts';
 
 export interface TimeZoneOption {
   value: string;

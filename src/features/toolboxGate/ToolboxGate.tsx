@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { toolboxGate } from '../../../machines/credits/credits.selectors.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
-import { messageText } from '../../ui/messageText.ts';
+import { messageText } from '../../i18n/messageText.ts';
 import { RouterLink } from '../../ui/RouterLink.tsx';
 
 /**

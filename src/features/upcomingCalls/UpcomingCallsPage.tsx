@@ -15,16 +15,16 @@ import { agentsOf, websitesOf, widgetTypesOf } from '../../api/referenceData.ts'
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { DateRangeFilter } from '../../ui/DateRangeFilter.tsx';
-import { formatDateTime, todayIn } from '../../ui/dateTime.ts';
+import { formatDateTime, todayIn } from '../../lib/dateTime.ts';
 import { FilterBar } from '../../ui/FilterBar.tsx';
-import { orSlash } from '../../ui/formatting.ts';
+import { orSlash } from '../../lib/formatting.ts';
 import { ListEmptyContent } from '../../ui/ListEmptyContent.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { SelectFilter } from '../../ui/SelectFilter.tsx';
-import { useListMachine } from '../../ui/useListMachine.ts';
-import { useUserTimeZone } from '../../ui/useUserTimeZone.ts';
-import { widgetTypeLabel } from '../../ui/widgetTypes.ts';
+import { useListMachine } from '../../statecharts/useListMachine.ts';
+import { useUserTimeZone } from '../../session/useUserTimeZone.ts';
+import { widgetTypeLabel } from '../../lib/widgetTypes.ts';
 import { provideUpcomingCallsList, upcomingCallsDefaults, upcomingCallsMessages, type ScheduledCall } from './upcomingCalls.actors.ts';
 import { UPCOMING_CALLS_PER_PAGE, type UpcomingCallsFilters } from './upcomingCalls.search.ts';
 

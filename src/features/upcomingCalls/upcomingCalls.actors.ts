@@ -5,8 +5,8 @@ import type { ListView } from '../../../machines/list/list.types.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow } from '../../api/failure.ts';
 import type { components } from '../../../common/contract/dashboard.gen.ts';
-import { addDays, endOfDayUtc, startOfDayUtc } from '../../ui/dateTime.ts';
-import { notify } from '../../ui/toaster.ts';
+import { addDays, endOfDayUtc, startOfDayUtc } from '../../lib/dateTime.ts';
+import { notify } from '../../lib/toaster.ts';
 import { pageOfScheduledCalls } from './upcomingCalls.rows.ts';
 import { UPCOMING_CALLS_PER_PAGE, type UpcomingCallsFilters } from './upcomingCalls.search.ts';
 

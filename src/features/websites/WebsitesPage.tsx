@@ -5,10 +5,10 @@ import { listSkeletonRows, listStatus, listVisibleRows } from '../../../machines
 import type { ListSearch } from '../../../machines/list/list.view.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
-import { embedSnippet } from '../../ui/embedSnippet.ts';
+import { embedSnippet } from '../../lib/embedSnippet.ts';
 import { ListEmptyContent } from '../../ui/ListEmptyContent.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
-import { useListMachine } from '../../ui/useListMachine.ts';
+import { useListMachine } from '../../statecharts/useListMachine.ts';
 import { CodeCopyBox } from './CodeCopyBox.tsx';
 import { provideWebsitesList, websitesDefaults, websitesMessages, type Website, type WebsitesFilters } from './websites.actors.ts';
 

@@ -5,7 +5,7 @@ import type { ListView } from '../../../machines/list/list.types.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow } from '../../api/failure.ts';
 import type { components } from '../../../common/contract/dashboard.gen.ts';
-import { notify } from '../../ui/toaster.ts';
+import { notify } from '../../lib/toaster.ts';
 
 export type Website = components['schemas']['Website'];
 

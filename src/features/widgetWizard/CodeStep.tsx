@@ -6,7 +6,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Notice } from '../../ui/Notice.tsx';
-import { embedSnippet } from '../../ui/embedSnippet.ts';
+import { embedSnippet } from '../../lib/embedSnippet.ts';
 
 const snippetStyle = {
   width: '100%',

@@ -3,7 +3,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Stack } from '@chakra-ui/react/stack';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { WidgetWizardInput, WizardStep } from '../../../machines/widgetWizard/widgetWizard.types.ts';
 import {
@@ -16,14 +16,14 @@ import {
   loadError,
 } from '../../../machines/widgetWizard/widgetWizard.selectors.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
-import { messageText } from '../../ui/messageText.ts';
+import { messageText } from '../../i18n/messageText.ts';
 import { Notice } from '../../ui/Notice.tsx';
 import { RouterLink } from '../../ui/RouterLink.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { CodeStep } from './CodeStep.tsx';
 import { DesignStepSlot, GeneralStepSlot } from './WizardStepSlots.tsx';
 import { provideWidgetWizardMachine, sanitizeDisclaimer } from './widgetWizard.actors.ts';
-import { inspect } from '../../ui/inspector.ts';
+import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
 
 type Named = { id: number; name: string };
@@ -67,7 +67,7 @@ export function WidgetWizardPage({ widgetId, urlStep }: { widgetId: number | nul
     callingRules: (metadata?.callingRules as Named[] | undefined) ?? [],
     sanitizeHtml: sanitizeDisclaimer,
   };
-  const actor = useActorRef(machine, { input, inspect });
+  const actor = useInspectedActorRef(machine, { input });
 
   const step = useSelector(actor, currentStep);
   const loading = useSelector(actor, isLoading);

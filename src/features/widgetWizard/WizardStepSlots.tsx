@@ -5,7 +5,7 @@ import type { WidgetPreviewView } from '../../../machines/widgetWizard/widgetWiz
 import type { widgetWizardMachine } from '../../../machines/widgetWizard/widgetWizard.machine.ts';
 import { visibleErrors } from '../../../machines/widgetWizard/widgetWizard.selectors.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
-import { WidgetPreview, WidgetViewTabs, widgetPreviewViews } from '../widgetPreview/WidgetPreview.tsx';
+import { WidgetPreview, WidgetViewTabs, widgetPreviewViews } from './preview/WidgetPreview.tsx';
 import type { GeneralStepMeta } from './general/GeneralStep.tsx';
 import { useUpload } from './upload/useUpload.ts';
 import type { ActorRefFrom } from 'xstate';

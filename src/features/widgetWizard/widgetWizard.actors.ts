@@ -12,7 +12,7 @@ import type {
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow } from '../../api/failure.ts';
 import type { StartupActor } from '../../session/rootActors.ts';
-import { notify } from '../../ui/toaster.ts';
+import { notify } from '../../lib/toaster.ts';
 import { widgetWizardMessages } from '../../../machines/widgetWizard/widgetWizard.messages.ts';
 
 /**

@@ -3,7 +3,7 @@ import { Button } from '@chakra-ui/react/button';
 import { Text } from '@chakra-ui/react/text';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { listFilters, listSkeletonRows, listStatus, listVisibleRows } from '../../../machines/list/list.selectors.ts';
 import type { ListSearch } from '../../../machines/list/list.view.ts';
 import { deleteTarget, isDeleting, isToggling, shownActivity } from '../../../machines/toolboxList/rowActions.selectors.ts';
@@ -16,12 +16,12 @@ import { ListEmptyContent } from '../../ui/ListEmptyContent.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { SelectFilter } from '../../ui/SelectFilter.tsx';
 import { SwitchField } from '../../ui/SwitchField.tsx';
-import { useListMachine } from '../../ui/useListMachine.ts';
-import { widgetTypeLabel } from '../../ui/widgetTypes.ts';
+import { useListMachine } from '../../statecharts/useListMachine.ts';
+import { widgetTypeLabel } from '../../lib/widgetTypes.ts';
 import { provideWidgetRowActions, provideWidgetsList, widgetsDefaults, widgetsMessages } from './widgets.actors.ts';
 import type { Widget } from './widgets.rows.ts';
 import { WIDGET_STATUSES, type WidgetsFilters, type WidgetStatus } from './widgets.search.ts';
-import { inspect } from '../../ui/inspector.ts';
+import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 
 export interface WidgetsPageProps {
   search: ListSearch<WidgetsFilters>;
@@ -36,12 +36,11 @@ export function WidgetsPage({ search, onSearchChange }: WidgetsPageProps) {
   const { t, i18n } = useLingui();
   const { api, startup } = useRootActors();
   const list = useListMachine({ machine: provideWidgetsList(api), defaults: widgetsDefaults, search, onSearchChange });
-  const actions = useActorRef(
+  const actions = useInspectedActorRef(
     provideWidgetRowActions(api, () => {
       list.send({ type: 'data.changed' });
       startup.send({ type: 'toolbox.changed' });
     }),
-    { inspect },
   );
 
   const status = useSelector(list, listStatus);

@@ -6,7 +6,7 @@ import type { ListView } from '../../../machines/list/list.types.ts';
 import { createRowActionsMachine } from '../../../machines/toolboxList/rowActions.machine.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow, okOrThrow } from '../../api/failure.ts';
-import { notify } from '../../ui/toaster.ts';
+import { notify } from '../../lib/toaster.ts';
 import { filterWidgets, widgetWithActivity, type Widget } from './widgets.rows.ts';
 import { WIDGETS_PLACEHOLDER_ROWS, type WidgetsFilters } from './widgets.search.ts';
 

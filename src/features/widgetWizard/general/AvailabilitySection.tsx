@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { normalizeWorkingHours } from '../../../../machines/shared/workingHours.ts';
+import { normalizeWorkingHours } from '../../../../common/rules/workingHours.ts';
 import type { ScheduleOption } from '../../../../machines/widgetWizard/widgetWizard.draft.ts';
 import { SCHEDULE_OPTIONS, scheduleOptionOf, showScheduleFormOf } from '../../../../machines/widgetWizard/widgetWizard.options.ts';
 import { SwitchField } from '../../../ui/SwitchField.tsx';

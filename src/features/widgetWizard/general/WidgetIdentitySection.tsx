@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { ALL_WIDGET_TYPES, type WidgetDraft } from '../../../../machines/widgetWizard/widgetWizard.draft.ts';
 import { showsTimedPopupFields } from '../../../../machines/widgetWizard/widgetWizard.options.ts';
-import { widgetTypeLabel } from '../../../ui/widgetTypes.ts';
+import { widgetTypeLabel } from '../../../lib/widgetTypes.ts';
 import { DraftField, DraftNumberField, DraftTextField, errorAt, FormSection } from './fields.tsx';
 import type { GeneralStepMeta, SectionProps } from './generalStep.types.ts';
 

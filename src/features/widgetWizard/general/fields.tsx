@@ -8,7 +8,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import type { WidgetDraftErrors } from '../../../../machines/widgetWizard/widgetWizard.draft.ts';
-import { messageText } from '../../../ui/messageText.ts';
+import { messageText } from '../../../i18n/messageText.ts';
 
 /**
  * How the wizard's step views report an edit: the dotted path into WidgetDraft and the new

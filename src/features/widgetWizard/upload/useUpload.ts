@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { isUploading, uploadError, uploadFileName, uploadProgress } from '../../../../machines/upload/upload.selectors.ts';
 import type { UploadKind } from '../../../../machines/upload/upload.rules.ts';
@@ -6,7 +6,7 @@ import { createAuthSessionPort } from '../../../session/authSessionPort.ts';
 import { useRootActors } from '../../../session/RootActorsContext.tsx';
 import type { UploadFieldState } from '../../../ui/FileUpload.tsx';
 import { provideUploadMachine } from './upload.actors.ts';
-import { inspect } from '../../../ui/inspector.ts';
+import { useInspectedActorRef } from '../../../statecharts/useInspectedActorRef.ts';
 
 /**
  * One upload field of the widget wizard (spec §4 Upload): the Design step's picture
@@ -23,7 +23,7 @@ export function useUpload(kind: UploadKind, onUploaded: (url: string | null) => 
     session.attach(auth);
     return provideUploadMachine(session);
   }, [auth]);
-  const actor = useActorRef(machine, { input: { kind }, inspect });
+  const actor = useInspectedActorRef(machine, { input: { kind } });
   useEffect(() => {
     const subscription = actor.on('upload.changed', (event) => onUploaded(event.url));
     return () => subscription.unsubscribe();

@@ -4,14 +4,17 @@ import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { WidgetConfiguration, WidgetPreviewView } from '../../../machines/widgetWizard/widgetWizard.draft.ts';
-import { defaultStrings } from '../../../widget/src/strings.ts';
-import { testConfiguration } from '../../../widget/src/testConfig.ts';
-import { messages as deMessages } from '../../locales/de/messages.po';
-import { messages as enMessages } from '../../locales/en/messages.po';
-import { system } from '../../ui/system.ts';
+import type { WidgetConfiguration, WidgetPreviewView } from '../../../../machines/widgetWizard/widgetWizard.draft.ts';
+import { defaultStrings } from '../../../../widget/src/strings.ts';
+import { defaultWidgetConfiguration } from '../../../../common/rules/widgetDefaults.ts';
+import { messages as deMessages } from '../../../locales/de/messages.po';
+import { messages as enMessages } from '../../../locales/en/messages.po';
+import { system } from '../../../ui/system.ts';
 import { WidgetPreview, WidgetViewTabs, widgetPreviewViews } from './WidgetPreview.tsx';
 import { translatedWidgetStrings } from './widgetStrings.ts';
+
+/** spec §9 defaults, calling one number. */
+const testConfiguration = () => defaultWidgetConfiguration('+12125550100');
 
 function i18nFor(locale: 'en' | 'de') {
   return setupI18n({ locale, messages: { en: enMessages, de: deMessages } });

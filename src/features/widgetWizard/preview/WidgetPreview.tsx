@@ -27,10 +27,10 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { WidgetConfiguration, WidgetPreviewView } from '../../../machines/widgetWizard/widgetWizard.draft.ts';
-import { widgetKindOf } from '../../../widget/src/kind.ts';
-import { mountWidget } from '../../../widget/src/render.ts';
-import type { WidgetHandle, WidgetRenderState } from '../../../widget/src/types.ts';
+import type { WidgetConfiguration, WidgetPreviewView } from '../../../../machines/widgetWizard/widgetWizard.draft.ts';
+import { widgetKindOf } from '../../../../common/rules/widgetKinds.ts';
+import { mountWidget } from '../../../../widget/src/render.ts';
+import type { WidgetHandle, WidgetRenderState } from '../../../../widget/src/types.ts';
 import { translatedWidgetStrings } from './widgetStrings.ts';
 
 export interface WidgetPreviewProps {

@@ -1,9 +1,8 @@
-import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ListMachine } from '../../machines/list/list.machine.ts';
 import type { ListFilters, ListView } from '../../machines/list/list.types.ts';
 import { searchFromView, viewFromSearch, type ListSearch } from '../../machines/list/list.view.ts';
-import { inspect } from './inspector.ts';
+import { useInspectedActorRef } from './useInspectedActorRef.ts';
 
 export interface UseListMachineOptions<TFilters extends ListFilters, TRow> {
   /** The screen's list machine with its loader and notices provided. */
@@ -25,13 +24,13 @@ export interface UseListMachineOptions<TFilters extends ListFilters, TRow> {
 export function useListMachine<TFilters extends ListFilters, TRow>({ machine, defaults, search, onSearchChange }: UseListMachineOptions<TFilters, TRow>) {
   // @xstate/react hands the latest render's implementations to the running actor, so syncUrl
   // always writes through the current router callback.
-  const actor = useActorRef(
+  const actor = useInspectedActorRef(
     machine.provide({
       actions: {
         syncUrl: ({ context }) => onSearchChange(searchFromView(context.view, context.defaults)),
       },
     }),
-    { input: { view: viewFromSearch(search, defaults), defaults }, inspect },
+    { input: { view: viewFromSearch(search, defaults), defaults } },
   );
 
   useEffect(() => {

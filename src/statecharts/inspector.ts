@@ -3,7 +3,8 @@ import type { InspectionEvent } from 'xstate';
 /**
  * `npm run dev` with `?inspect` in the URL: every actor the app creates reports to the Stately
  * inspector (@statelyai/inspect opens stately.ai/inspect in a popup; allow popups for the dev
- * server). Pass `inspect` to createActor / useActorRef; it is undefined otherwise.
+ * server). Screens get it through `useInspectedActorRef`; the root actors pass it to createActor.
+ * It is undefined otherwise.
  *
  * Development only: a production build replaces `import.meta.env.DEV` with false, so this branch
  * and its dynamic import are dropped and @statelyai/inspect is not bundled. The inspector loads

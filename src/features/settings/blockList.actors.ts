@@ -1,15 +1,10 @@
 import { fromPromise } from 'xstate';
 import { blockListMachine, type BlockedVisitor } from '../../../machines/blockList/blockList.machine.ts';
 import type { BlockVisitorValues } from '../../../machines/blockList/blockList.schema.ts';
-import { blockNumberMachine } from '../../../machines/blockList/blockNumber.machine.ts';
+import { blockVisitor } from '../../api/blockedVisitors.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow, okOrThrow } from '../../api/failure.ts';
-import { showNotice } from '../../ui/toaster.ts';
-
-/** POST /client/blocked-visitors: answers the entry (new, or the one already listed); the server reads the value as typed. */
-function blockVisitor(api: ApiClient, { kind, value }: BlockVisitorValues): Promise<BlockedVisitor> {
-  return api.POST('/client/blocked-visitors', { body: { kind, value } }).then(dataOrThrow);
-}
+import { showNotice } from '../../lib/toaster.ts';
 
 /** The Blocked Visitors card's machine with its real requests (/client/blocked-visitors) and toasts. */
 export function provideBlockListMachine(api: ApiClient) {
@@ -21,14 +16,6 @@ export function provideBlockListMachine(api: ApiClient) {
         okOrThrow(await api.DELETE('/client/blocked-visitors/{id}', { params: { path: { id: input.id } } })),
       ),
     },
-    actions: { showNotice },
-  });
-}
-
-/** Calls History's Block button: the confirmation machine with the real request and toasts. */
-export function provideBlockNumberMachine(api: ApiClient) {
-  return blockNumberMachine.provide({
-    actors: { blockRequest: fromPromise<BlockedVisitor, BlockVisitorValues>(({ input }) => blockVisitor(api, input)) },
     actions: { showNotice },
   });
 }

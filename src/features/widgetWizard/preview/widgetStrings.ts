@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { WidgetStrings } from '../../../widget/src/strings.ts';
+import type { WidgetStrings } from '../../../../widget/src/strings.ts';
 
 /** The widget's built-in texts (widget/src/strings.ts) as translatable messages, same English. */
 export const widgetStringMessages: Record<keyof WidgetStrings, MessageDescriptor> = {

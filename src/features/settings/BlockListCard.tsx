@@ -5,7 +5,7 @@ import { NativeSelect } from '@chakra-ui/react/native-select';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import type { BlockedVisitor } from '../../../machines/blockList/blockList.machine.ts';
@@ -14,12 +14,12 @@ import type { BlockedVisitorKind } from '../../../machines/blockList/blockList.s
 import { hasFailed, isBlocking, isBusy, isLoading, unblockingId, valueError } from '../../../machines/blockList/blockList.selectors.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { Button } from '../../ui/Button.tsx';
-import { formatDateTime } from '../../ui/dateTime.ts';
-import { inspect } from '../../ui/inspector.ts';
-import { messageText } from '../../ui/messageText.ts';
+import { formatDateTime } from '../../lib/dateTime.ts';
+import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
+import { messageText } from '../../i18n/messageText.ts';
 import { Notice } from '../../ui/Notice.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { useUserTimeZone } from '../../ui/useUserTimeZone.ts';
+import { useUserTimeZone } from '../../session/useUserTimeZone.ts';
 import { provideBlockListMachine } from './blockList.actors.ts';
 import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
 
@@ -30,7 +30,7 @@ import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
  */
 export function BlockListCard({ api }: { api: ApiClient }) {
   const { t, i18n } = useLingui();
-  const list = useActorRef(provideBlockListMachine(api), { inspect });
+  const list = useInspectedActorRef(provideBlockListMachine(api));
   const loading = useSelector(list, isLoading);
   const failed = useSelector(list, hasFailed);
   const busy = useSelector(list, isBusy);
