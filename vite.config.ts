@@ -12,7 +12,7 @@ import { chunkPackages } from './scripts/bundles/chunkPackages.ts';
 const linguiMacros = () => [lingui(), babel({ presets: [linguiTransformerBabelPreset()] })];
 
 // react-datepicker require()s date-fns-tz for its optional `timeZone` prop, which the app does
-// not use (filters convert days itself, src/ui/dateTime.ts). Bundled, that require pulls the
+// not use (filters convert days itself, src/lib/dateTime.ts). Bundled, that require pulls the
 // CommonJS builds of date-fns and date-fns-tz (~70 kB) into every screen with a date filter;
 // this stub makes the require fail, which react-datepicker catches ("not installed").
 const datepickerWithoutTimeZones = {

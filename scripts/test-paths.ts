@@ -1,8 +1,9 @@
-// `npm run test:paths`: runs the tests under machines/ (the generated path tests of every
-// machine among them) with PATH_COVERAGE_DIR set, so each coverage check records what its paths
-// reached (machines/test/coverageRecord.ts); then prints, per machine, states and transitions
-// covered out of the definition's total. Fails when a test fails, when a machine has no path
-// tests, or when any machine is below 100%.
+// `npm run test:unit` (all unit tests) and `npm run test:paths` (those under machines/): runs the
+// unit tests with PATH_COVERAGE_DIR set, so each coverage check of a machine's generated path
+// tests records what its paths reached (machines/test/coverageRecord.ts); then, when the run
+// included machines/, prints per machine the states and transitions covered out of the
+// definition's total. Fails when a test fails, when a machine has no path tests, or when any
+// machine is below 100%.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +17,10 @@ const root = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'path-coverage-'));
 
 // Test file filters may be given (`npm run test:paths -- machines/login`); the report still
-// lists every machine, so the run then fails for the machines left out.
-const filters = process.argv.length > 2 ? process.argv.slice(2) : ['machines/'];
+// lists every machine, so the run then fails for the machines left out. A run of other tests
+// only (`npm run test:unit -- src/ui`) prints no report.
+const filters = process.argv.slice(2);
+const coversMachines = filters.length === 0 || filters.some((filter) => filter.startsWith('machines'));
 const vitest = spawnSync(process.execPath, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'unit', ...filters], {
   cwd: root,
   stdio: 'inherit',
@@ -51,6 +54,7 @@ for (const name of readdirSync(dir)) {
   byMachine.set(record.machine, tallies);
 }
 rmSync(dir, { recursive: true, force: true });
+if (!coversMachines) process.exit(vitest.status ?? 1);
 
 const { machineCatalog } = await importWithVite<typeof Catalog>('scripts/statecharts/catalog.ts');
 const rows = machineCatalog().map(({ machine, file }) => {
