@@ -113,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     leaseMs: options.calls?.leaseMs,
     duplicateWindowSeconds: config.telephony.duplicateWindowSeconds,
   });
-  await registerWidgetApi(app, { db, callRequests: () => callRequests });
+  await registerWidgetApi(app, { db, callRequests });
   // Calls still ringing in the background finish (and are written down) before the app closes.
   app.addHook('onClose', () => callRequests.placements.settle());
 

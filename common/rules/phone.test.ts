@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHONE_PATTERN, stripPhone } from './phone.ts';
+import { PHONE_PATTERN, stripPhone, stripVisitorNumber } from './phone.ts';
 
 describe('the phone pattern (spec §5)', () => {
   it('takes an optional plus and 10 to 12 digits', () => {
@@ -17,5 +17,10 @@ describe('the phone pattern (spec §5)', () => {
     expect(stripPhone(' (415) 555-0123 ')).toBe('4155550123');
     expect(PHONE_PATTERN.test(stripPhone('+1 (415) 555-0123'))).toBe(true);
     expect(stripPhone('415.555.0123')).toBe('415.555.0123');
+  });
+
+  it('takes a visitor\'s number with dots too', () => {
+    expect(stripVisitorNumber('+1 (415) 555.0123')).toBe('+14155550123');
+    expect(PHONE_PATTERN.test(stripVisitorNumber('415.555.0123'))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { rule } from '../form/validation.ts';
-import { PHONE_PATTERN } from '../../common/rules/phone.ts';
+import { PHONE_PATTERN, stripVisitorNumber } from '../../common/rules/phone.ts';
 
 /** What the block list holds (contract: BlockedVisitorKind). */
 export const blockedVisitorKinds = ['number', 'address'] as const;
@@ -11,8 +11,6 @@ export interface BlockVisitorValues {
   value: string;
 }
 
-/** A number as the widget takes it: spaces, dots, dashes and parentheses between digits are fine. */
-export const withoutSeparators = (value: string) => value.replace(/[\s().-]/g, '');
 
 const ipAddress = z.union([z.ipv4(), z.ipv6()]);
 
@@ -27,7 +25,7 @@ export const blockVisitorSchema = z
     value: z.string().check(z.minLength(1, rule.required), z.maxLength(64, rule.maxLength)),
   })
   .check(
-    z.refine((values) => values.kind !== 'number' || PHONE_PATTERN.test(withoutSeparators(values.value)), {
+    z.refine((values) => values.kind !== 'number' || PHONE_PATTERN.test(stripVisitorNumber(values.value)), {
       message: rule.phone,
       path: ['value'],
     }),

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { SnapshotFrom } from 'xstate';
+import { isOverdraftReached as isBalanceAtOverdraft } from '../../common/rules/credits.ts';
 import type { creditsMachine } from './credits.machine.ts';
 import type { CreditsRecord } from './credits.types.ts';
 
@@ -31,7 +32,7 @@ export interface CreditBanner {
 
 /** spec §4 / §6: the overdraft is reached when the balance sits at a (negative) overdraft limit. */
 export function isOverdraftRecordReached(record: CreditsRecord | null): boolean {
-  return record !== null && record.overdraft < 0 && record.credits <= record.overdraft;
+  return record !== null && isBalanceAtOverdraft(record);
 }
 
 /** The overdraft error's message and link: "Pay your bill." when auto-recharge is set (spec §4). */

@@ -47,7 +47,7 @@ beforeAll(async () => {
   installRequestValidation(callsApp);
   installErrorHandler(callsApp);
   deps = createCallRequestDeps({ telephony: fakeTelephony, log: { info() {}, warn() {}, error() {} } });
-  await registerWidgetApi(callsApp, { db: server.db, callRequests: () => deps });
+  await registerWidgetApi(callsApp, { db: server.db, callRequests: deps });
   await callsApp.ready();
 });
 afterAll(async () => {
@@ -338,7 +338,7 @@ describe('POST /widget-api/calls', () => {
     installJsonBodyParser(proxied);
     installRequestValidation(proxied);
     installErrorHandler(proxied);
-    await registerWidgetApi(proxied, { db: server.db, callRequests: () => deps });
+    await registerWidgetApi(proxied, { db: server.db, callRequests: deps });
     await proxied.ready();
     try {
       const { client, website, widgets } = await siteWithWidgets();

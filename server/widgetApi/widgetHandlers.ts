@@ -17,8 +17,8 @@ import { type EventBatch, recordWidgetEvents } from './widgetEvents.ts';
 
 export interface WidgetApiContext {
   db: Database;
-  /** The call machinery (telephony adapter, clock, placements); null while none is configured. */
-  callRequests: () => CallRequestDeps | null;
+  /** The call machinery (telephony adapter, clock, placements). */
+  callRequests: CallRequestDeps;
 }
 
 /** spec §1: "The widget tells visitors they will get a call within 10 seconds." */
@@ -68,9 +68,7 @@ export function widgetApiHandlers({ db, callRequests }: WidgetApiContext): Opera
     if (await isVisitorBlocked(db, website.userId, { number, address: request.ip })) {
       throw new ApiError(403, 'visitor_blocked', 'Calls to this number are not available.');
     }
-    const deps = callRequests();
-    if (!deps) throw new ApiError(503, 'calls_unavailable', 'Calls are unavailable right now. Please try again later.');
-    return { website, number, deps };
+    return { website, number, deps: callRequests };
   }
 
   return {

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Payments } from '../adapters/payments/payments.ts';
 import type { Database } from '../db/client.ts';
 import type { CallRequestDeps } from '../domain/callEngine/callRequestDeps.ts';
-import { PaymentsWorker } from '../domain/payments/paymentsWorker.ts';
+import { PaymentsWorker } from './paymentsWorker.ts';
 import { ScheduledCallsWorker } from './scheduledCallsWorker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Auto-recharge purchases and payment polling in the background (domain/payments/paymentsWorker.ts). */
+    /** Auto-recharge purchases and payment polling in the background (paymentsWorker.ts). */
     paymentsWorker: PaymentsWorker;
     /** Scheduled callbacks placed at their time, and Call now calls of a dead instance finished (scheduledCallsWorker.ts). */
     scheduledCallsWorker: ScheduledCallsWorker;
@@ -27,6 +27,7 @@ export interface BackgroundWorkerOptions {
   scheduledCallsPollIntervalMs?: number;
 }
 
+/** A worker as the app drives it: start is safe to call again while started; stop waits for work in flight. */
 interface BackgroundWorker {
   start(): void;
   stop(): Promise<void>;

@@ -5,6 +5,7 @@ import { Input } from '@chakra-ui/react/input';
 import { NativeSelect } from '@chakra-ui/react/native-select';
 import { AsYouType, getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { useId, useMemo, useState } from 'react';
+import { stripPhone } from '../../common/rules/phone.ts';
 
 export interface PhoneInputProps {
   label: string;
@@ -28,7 +29,7 @@ function toValue(text: string, country: CountryCode): string {
   const trimmed = text.trim();
   if (!trimmed) return '';
   const parsed = parsePhoneNumberFromString(trimmed, country);
-  return parsed ? parsed.number : trimmed.replace(/[\s()-]/g, '');
+  return parsed ? parsed.number : stripPhone(trimmed);
 }
 
 /**

@@ -1,7 +1,7 @@
-import { PHONE_PATTERN, stripPhone } from '../../common/rules/phone.ts';
+import { PHONE_PATTERN, stripVisitorNumber } from '../../common/rules/phone.ts';
+import { isWithinWeeklyHours, localWallClock } from '../../common/rules/workingHours.ts';
 import { embedStrings } from './embedStrings.ts';
 import { mountWidget } from './render.ts';
-import { isWithinWorkingHours } from './schedule.ts';
 import type { WidgetConfiguration, WidgetHandle, WidgetNotice, WidgetRenderState, WidgetView } from './types.ts';
 import { type PublicWidget, WidgetClient } from './widgetClient.ts';
 import { zonedInstant, zonedNow } from './zonedTime.ts';
@@ -108,7 +108,7 @@ function start(): void {
       for (const widget of config.widgets) {
         const { deviceDisplay, duringWorkingHoursOnly, activeHours } = widget.settings;
         if (!(mobile ? deviceDisplay.onMobile : deviceDisplay.onDesktop)) continue;
-        if (duringWorkingHoursOnly && !isWithinWorkingHours(activeHours as never, zonedNow(config.timeZone))) continue;
+        if (duringWorkingHoursOnly && !isWithinWeeklyHours(activeHours, localWallClock(zonedNow(config.timeZone)))) continue;
         show(widget, config.timeZone, client);
       }
     })
@@ -175,8 +175,7 @@ function show(widget: PublicWidget, timeZone: string, client: WidgetClient): voi
   }
 
   async function submit(path: 'calls' | 'scheduled-calls', phone: string, extra: Record<string, unknown>, redirect: { isActive: boolean; value: string }) {
-    // Visitors also write dots between the groups.
-    const number = stripPhone(phone).replaceAll('.', '');
+    const number = stripVisitorNumber(phone);
     if (!PHONE_PATTERN.test(number)) return say('error', embedStrings.wrongPhone);
     click();
     say('success', embedStrings.sending);

@@ -60,6 +60,12 @@ describe('isWithinWorkingHours and isScheduleOffered (spec §3 showScheduleForm)
     expect(isWithinWorkingHours(weekdays, at(12, 0, 21))).toBe(false);
   });
 
+  it('reads no working hours as no schedule: always within, as the server does (the contract: "an empty list means no schedule")', () => {
+    expect(isWithinWorkingHours([], at(3, 0, 21))).toBe(true);
+    const settings = { ...testConfiguration().settings, activeHours: [], showScheduleForm: { duringWorkingHours: false, outsideWorkingHours: true } };
+    expect(isScheduleOffered(settings, at(3, 0, 21), false)).toBe(false);
+  });
+
   it('offers the schedule form always, never, only during or only outside working hours', () => {
     const settings = testConfiguration().settings;
     const offered = (during: boolean, outside: boolean, now: Date, preview = false) =>

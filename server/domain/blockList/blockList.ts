@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Database } from '../../db/client.ts';
 import { blockedVisitors, type blockedVisitorKinds } from '../../db/schema/widgetApi.ts';
-import { PHONE_PATTERN } from '../../../common/rules/phone.ts';
+import { PHONE_PATTERN, stripVisitorNumber } from '../../../common/rules/phone.ts';
 import { DomainError, invalidInput, notFoundRow } from '../domainError.ts';
 
 export type BlockedVisitorKind = (typeof blockedVisitorKinds)[number];
@@ -27,7 +27,7 @@ function toView(row: typeof blockedVisitors.$inferSelect): BlockedVisitorView {
  * removed, then it must match the phone pattern (spec §5).
  */
 export function blockedNumber(input: string): string {
-  const number = input.replace(/[\s().-]/g, '');
+  const number = stripVisitorNumber(input);
   if (!PHONE_PATTERN.test(number)) throw invalidInput('Field value: Not a valid phone number format.');
   return number;
 }

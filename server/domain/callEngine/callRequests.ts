@@ -7,7 +7,7 @@ import { credits } from '../../db/schema/billing.ts';
 import { calls, type CustomFields, scheduledCalls } from '../../db/schema/calls.ts';
 import { twilioNumbers } from '../../db/schema/reference.ts';
 import { widgets } from '../../db/schema/toolbox.ts';
-import { PHONE_PATTERN } from '../../../common/rules/phone.ts';
+import { PHONE_PATTERN, stripVisitorNumber } from '../../../common/rules/phone.ts';
 import { isWithinWeeklyHours, zonedWallClock } from '../../../common/rules/workingHours.ts';
 import { canPayForACall } from './callCredits.ts';
 import { placeUnderLease } from './callRecovery.ts';
@@ -209,7 +209,7 @@ export function newCallConvertId(): string {
 
 /** A visitor's number in the form calls store it: spaces, dots, dashes and brackets dropped. */
 export function normalizeNumber(raw: string): string {
-  const number = raw.replace(/[\s().-]/g, '');
+  const number = stripVisitorNumber(raw);
   if (!PHONE_PATTERN.test(number)) throw new CallRequestError('invalid_number', 'Wrong phone number format.');
   return number;
 }

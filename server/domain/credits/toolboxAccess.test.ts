@@ -16,7 +16,8 @@ import {
   widgetBody,
 } from '../../test/toolbox.ts';
 import { creditCredits, debitCredits } from './ledger.ts';
-import { assertToolboxOpen, isOverdraftReached, OVERDRAFT_REACHED_DESCRIPTION } from './toolboxAccess.ts';
+import { isOverdraftReached } from '../../../common/rules/credits.ts';
+import { assertToolboxOpen, OVERDRAFT_REACHED_DESCRIPTION } from './toolboxAccess.ts';
 
 let server: TestServer;
 let dataDir: string;

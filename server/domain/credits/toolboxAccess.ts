@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isOverdraftReached } from '../../../common/rules/credits.ts';
 import type { Database } from '../../db/client.ts';
 import { credits } from '../../db/schema/billing.ts';
 import { DomainError } from '../domainError.ts';
@@ -6,16 +7,6 @@ import { DomainError } from '../domainError.ts';
 /** spec §8 USER_OVERDRAFT_REACHED_MESSAGE and USER_OVERDRAFT_REACHED_LINK, as one sentence pair. */
 export const OVERDRAFT_REACHED_DESCRIPTION =
   'Your conversion toolbox is disabled due to an unpaid bill. Please, pay your bill to regain access to the conversion toolbox.';
-
-/**
- * spec §4 Credit banner, §6: the overdraft is reached when the balance sits at a negative
- * overdraft (the ledger never takes it lower). An account without an overdraft (0) at 0 credits
- * has run out of credits, which stops its widgets but not the toolbox. The SPA applies the same
- * rule to the record it polls (machines/credits/credits.selectors.ts).
- */
-export function isOverdraftReached(balance: { credits: number; overdraft: number }): boolean {
-  return balance.overdraft < 0 && balance.credits <= balance.overdraft;
-}
 
 /**
  * spec §6: "Overdraft disables the conversion toolbox until the bill is paid." Called by the

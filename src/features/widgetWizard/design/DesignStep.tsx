@@ -11,7 +11,7 @@ export type { DesignStepProps } from './designStep.types.ts';
 /**
  * Step 2 of the widget wizard (spec §2 Widget wizard, Design): a pure view of the draft's
  * design with the live preview beside it (above it on phones). The page composes `preview`
- * (widgetPreview's WidgetViewTabs and WidgetPreview). Every edit goes out as
+ * (preview/WidgetPreview.tsx: WidgetViewTabs and WidgetPreview). Every edit goes out as
  * `onChange(path, value)`; each field carries `data-field="<path>"`.
  */
 export function DesignStep({ draft, errors, onChange, upload, preview }: DesignStepProps) {

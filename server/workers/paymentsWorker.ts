@@ -1,11 +1,11 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { autoRechargeJobs } from '../../db/schema/billing.ts';
-import type { Payments } from '../../adapters/payments/payments.ts';
-import { claimAutoRechargeJob, runAutoRechargeJob } from './autoRechargePurchase.ts';
-import { autoRechargeSignal } from './autoRechargeTrigger.ts';
-import { reconcileUnsettledPayments } from './paymentReconciler.ts';
+import type { Database } from '../db/client.ts';
+import { autoRechargeJobs } from '../db/schema/billing.ts';
+import type { Payments } from '../adapters/payments/payments.ts';
+import { claimAutoRechargeJob, runAutoRechargeJob } from '../domain/payments/autoRechargePurchase.ts';
+import { autoRechargeSignal } from '../domain/payments/autoRechargeTrigger.ts';
+import { reconcileUnsettledPayments } from '../domain/payments/paymentReconciler.ts';
 
 export interface PaymentsWorkerOptions {
   db: Database;
@@ -30,12 +30,16 @@ export class PaymentsWorker {
   #running: Promise<number> | null = null;
   #rerun = false;
   #stopped = false;
+  #started = false;
 
   constructor(options: PaymentsWorkerOptions) {
     this.#options = { pollIntervalMs: 2_000, reconcileIntervalMs: 15_000, ...options };
   }
 
+  /** Starts listening and polling; a second call while started does nothing. */
   start(): void {
+    if (this.#started) return;
+    this.#started = true;
     const { pollIntervalMs, reconcileIntervalMs, payments } = this.#options;
     this.#stopped = false;
     autoRechargeSignal.on('queued', this.#onQueued);
@@ -48,8 +52,9 @@ export class PaymentsWorker {
   /** Stops the timers and waits for the purchase in progress. */
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#started = false;
     autoRechargeSignal.off('queued', this.#onQueued);
-    for (const timer of this.#timers) clearInterval(timer);
+    for (const timer of this.#timers.splice(0)) clearInterval(timer);
     await this.#running?.catch(() => undefined);
   }
 
