@@ -15,24 +15,15 @@ type Schemas = components['schemas'];
 export type WidgetInput = Omit<Schemas['WidgetInput'], 'callingRuleId' | 'agentIds' | 'isActive'> &
   Partial<Pick<Schemas['WidgetInput'], 'callingRuleId' | 'agentIds' | 'isActive'>>;
 
-/** A widget as the contract's `Widget` answers it, related rows expanded. */
-export interface WidgetView {
-  id: number;
-  name: string;
-  typeId: number;
-  websiteId: number;
-  callingRuleId: number | null;
-  agentIds: number[];
-  isActive: boolean;
-  widgetType: { id: number; name: string };
-  websiteUrl: string;
-  callingRule: { id: number; name: string } | null;
+/**
+ * A widget as the contract's `Widget` answers it, related rows expanded; its times are Dates
+ * here, written as date-time strings when the answer is serialized.
+ */
+export type WidgetView = Omit<Schemas['Widget'], 'agents' | 'createdAt' | 'updatedAt'> & {
   agents: AgentView[];
-  notifications: Schemas['WidgetNotifications'];
-  settings: Schemas['WidgetConfiguration'];
   createdAt: Date;
   updatedAt: Date;
-}
+};
 
 /** The caller's widgets, newest first (spec §4: "A created widget goes to the top of the list"). */
 export async function listWidgets(db: Database, userId: number): Promise<WidgetView[]> {
