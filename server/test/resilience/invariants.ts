@@ -35,13 +35,17 @@ function migrationCount(): number {
  * widget whose columns or agent links come from different saves.
  */
 export async function checkStore(db: Database): Promise<StoreState> {
-  const [table] = await rows<{ name: string | null }>(db, sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`);
-  if (!table?.name) {
+  const noMigrationRecorded = async () => {
     const [users] = await rows<{ name: string | null }>(db, sql`select to_regclass('public.users')::text as name`);
     if (users?.name) throw new Error('tables exist but no migration is recorded');
     return NOTHING_WRITTEN;
-  }
+  };
+  const [table] = await rows<{ name: string | null }>(db, sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`);
+  if (!table?.name) return noMigrationRecorded();
   const [applied] = await rows<{ count: number }>(db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+  // Drizzle creates its bookkeeping table first and then applies every migration in one
+  // transaction, so a kill in between leaves that table empty and nothing else written.
+  if (applied?.count === 0) return noMigrationRecorded();
   if (applied?.count !== migrationCount()) throw new Error(`${applied?.count} of ${migrationCount()} migrations recorded`);
 
   const problems: string[] = [];
