@@ -11,7 +11,8 @@ import {
 import { ApiError, tooManyAttempts } from '../http/apiError.ts';
 import type { OperationHandlers } from '../handlers/handlerContext.ts';
 import { isVisitorBlocked } from '../domain/blockList/blockList.ts';
-import { hitRateLimit, type RateLimit, WIDGET_RATE_LIMITS } from './rateLimits.ts';
+import { hitRateLimit, type RateLimit } from '../domain/limits/rateLimits.ts';
+import { WIDGET_RATE_LIMITS } from './rateLimits.ts';
 import { etagOf, findPublicWebsite, loadWidgetConfig, type PublicWebsite } from './widgetConfig.ts';
 import { type EventBatch, recordWidgetEvents } from './widgetEvents.ts';
 

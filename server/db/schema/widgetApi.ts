@@ -7,9 +7,10 @@ import { createdAt, id, instant } from './columns.ts';
 // instance, and each client's block list.
 
 /**
- * Fixed-window request counters of the widget API (server/widgetApi/rateLimits.ts): one row per
- * limit key (e.g. `call:address:203.0.113.7`) and window start, incremented with an upsert.
- * Rows of past windows are deleted as new windows open.
+ * Fixed-window request counters of every rate limit (server/domain/limits/rateLimits.ts; the
+ * widget API's came first, hence the name): one row per limit key (e.g.
+ * `call:address:203.0.113.7`) and window start, incremented with an upsert. Rows of past
+ * windows are deleted as new windows open.
  */
 export const widgetRateCounters = pgTable(
   'widget_rate_counters',
