@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 import { chromiumExecutable } from './tests/support/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+// The dev mailbox needs its key (server/http/devMailbox.ts): one per run, made where the config
+// is first read and inherited through the environment by the workers (tests/support/mailbox.ts).
+process.env.E2E_MAILBOX_KEY ??= randomBytes(24).toString('base64url');
 
 export default defineConfig({
   testDir: 'tests',
@@ -31,6 +35,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
-    env: { PORT: String(port) },
+    env: { PORT: String(port), MAILBOX_KEY: process.env.E2E_MAILBOX_KEY },
   },
 });

@@ -18,7 +18,7 @@ process.env.API_PORT = String(apiPort);
 const vite = await createServer({ root, configFile: join(root, 'vite.config.ts'), server: { port, strictPort: true } });
 await vite.listen();
 vite.printUrls();
-console.log(`dev: API server on http://localhost:${apiPort}, proxied under /api; mailbox at http://localhost:${port}/dev/mailbox`);
+console.log(`dev: API server on http://localhost:${apiPort}, proxied under /api; the mailbox's address (with its key) is the API server's Mailbox line`);
 
 const stop = async () => {
   api.kill('SIGTERM');

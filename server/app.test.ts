@@ -114,24 +114,7 @@ describe('errors', () => {
   });
 });
 
-describe('the dev mailbox', () => {
-  it('lists the outbox as HTML with clickable links, newest first', async () => {
-    await server.request({
-      method: 'POST',
-      url: '/api/user/register',
-      body: { fullname: 'Mail Reader', email: 'mail.reader@example.com', phone: '+12015550123', password: 'secret-1', timezone: 'UTC', captchaToken: 't' },
-    });
-    const response = await server.request({ method: 'GET', url: '/dev/mailbox' });
-    expect(response.status).toBe(200);
-    expect(response.headers['content-type']).toMatch(/text\/html/);
-    expect(response.text).toMatch(/<a href="http:\/\/dashboard\.test\/verify\/[A-Za-z0-9_-]+\?type=account">/);
-  });
-
-  it('is not served when mail goes out through SMTP', async () => {
-    const withSmtp = await server.variant({ config: { smtpUrl: 'smtp://127.0.0.1:2525' } });
-    expect((await withSmtp.request({ method: 'GET', url: '/dev/mailbox.json' })).status).toBe(404);
-  });
-});
+// The dev mailbox: http/devMailbox.test.ts.
 
 const BIG_SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, index) => `{ id: ${index}, name: 'row' }`).join(', ')}];\n`;
 

@@ -16,7 +16,7 @@ import { createSecurityHandlers } from './handlers/security.ts';
 import { createServiceHandlers } from './handlers/serviceHandlers.ts';
 import { installJsonBodyParser } from './http/bodyParsing.ts';
 import { assertContractCovered, type Contract, loadContract } from './http/contract.ts';
-import { registerDevMailbox } from './http/devMailbox.ts';
+import { loadMailboxKey, registerDevMailbox } from './http/devMailbox.ts';
 import { installTokenClock } from './http/tokenClockControl.ts';
 import { registerFileServing } from './http/fileServing.ts';
 import { answerFrameworkError, installErrorHandler, notFoundBody } from './http/errorHandler.ts';
@@ -113,14 +113,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     leaseMs: options.calls?.leaseMs,
     duplicateWindowSeconds: config.telephony.duplicateWindowSeconds,
   });
-  await registerWidgetApi(app, { db, callRequests });
+  await registerWidgetApi(app, { db, callRequests, mail: adapters.mail, publicUrl: config.publicUrl });
   // Calls still ringing in the background finish (and are written down) before the app closes.
   app.addHook('onClose', () => callRequests.placements.settle());
 
   if (adapters.telephony instanceof TwilioTelephony) registerTwilioCallbacks(app, adapters.telephony, config.publicUrl);
-  if (adapters.mail instanceof OutboxMail) registerDevMailbox(app, db);
+  if (adapters.mail instanceof OutboxMail) registerDevMailbox(app, db, await loadMailboxKey(config, db));
   installPaymentsRuntime(app, db, adapters.payments);
-  registerBackgroundWorkers(app, { db, payments: adapters.payments, callRequests, scheduledPollSeconds: config.telephony.scheduledPollSeconds }, options.workers);
+  registerBackgroundWorkers(app, { db, payments: adapters.payments, mail: adapters.mail, publicUrl: config.publicUrl, callRequests, scheduledPollSeconds: config.telephony.scheduledPollSeconds }, options.workers);
   registerFileServing(app, db, adapters.storage);
   const spa = await registerSpa(app, spaDir);
 

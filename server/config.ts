@@ -119,6 +119,9 @@ const environmentSchema = z.object({
   }),
   TWILIO_AUTH_TOKEN: optionalText,
   TEST_TOKEN_CLOCK: booleanFlag(false),
+  MAILBOX_KEY: optionalText.refine((value) => value === undefined || value.length >= 16, {
+    message: 'must be at least 16 characters (unset, the server generates one and keeps it in the database)',
+  }),
 });
 
 /** The server's validated configuration. */
@@ -153,6 +156,11 @@ export interface Config {
    * NODE_ENV=test: anyone who can reach it can end every session.
    */
   testTokenClock: boolean;
+  /**
+   * The key /dev/mailbox asks for (http/devMailbox.ts); unset, one is generated and kept in the
+   * database. The browser tests set it to share it with their server.
+   */
+  mailboxKey: string | undefined;
 }
 
 export interface TelephonyConfig {
@@ -220,6 +228,7 @@ export function loadConfig(
       scheduledPollSeconds: e.SCHEDULED_CALLS_POLL_INTERVAL,
     },
     testTokenClock: e.TEST_TOKEN_CLOCK,
+    mailboxKey: e.MAILBOX_KEY,
     ...overrides,
   };
   if (config.testTokenClock && config.nodeEnv !== 'test') {

@@ -6,6 +6,7 @@ import { ConfigError, loadConfigFromProcess, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { DEMO_ACCOUNT, demoAccountExists, seedDemoAccount } from './demo/demoAccount.ts';
+import { loadMailboxKey, mailboxUrl } from './http/devMailbox.ts';
 
 let config: Config;
 try {
@@ -26,6 +27,8 @@ if (config.demoSeed && (await seedDemoAccount(database.db, config.passwordHashPa
   app.log.info(`demo: created the account ${DEMO_ACCOUNT.email}`);
 }
 const showDemoLogin = await demoAccountExists(database.db);
+// The mailbox shows every account's links, so its address carries a key (http/devMailbox.ts).
+const mailboxKey = config.smtpUrl ? undefined : await loadMailboxKey(config, database.db);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -48,6 +51,6 @@ await app.listen({ port: config.port, host: config.host });
 const banner = [
   `Dashboard: ${config.publicUrl}  (database: ${database.engine === 'pglite' ? `PGlite in ${config.pgliteDir}` : 'PostgreSQL'})`,
   showDemoLogin ? `Demo login: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}` : undefined,
-  config.smtpUrl ? undefined : `Mailbox: ${config.publicUrl}/dev/mailbox`,
+  mailboxKey === undefined ? undefined : `Mailbox: ${mailboxUrl(config.publicUrl, mailboxKey)}`,
 ].filter(Boolean);
 console.log(banner.join('\n'));

@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in or refresh the session
-         * @description OAuth2 token endpoint (spec §7). `grant_type=password` signs in with the lowercased e-mail as `username`; `grant_type=refresh_token` rotates the refresh token: the old one is spent, and presenting a spent refresh token again revokes the whole session (reuse detection). Accepts a form body, as the original product sends, or JSON. Login attempts are rate-limited per account and address. An account whose e-mail is not verified yet gets 401 `inactive_account` (spec §8 Login failures).
+         * @description OAuth2 token endpoint (spec §7). `grant_type=password` signs in with the lowercased e-mail as `username`; `grant_type=refresh_token` rotates the refresh token: the old one is spent, and presenting a spent refresh token again revokes the whole session (reuse detection), except within 30 seconds of its first use while the session has not moved on: then it answers the same successor refresh token again (a lost answer), never a second one. Accepts a form body, as the original product sends, or JSON. Failed password sign-ins are limited: 5 failures in 15 minutes for one username from one client address answer 429 (for 15 minutes, whatever the password); after 50 failures in 15 minutes from one address, or 100 on one username from all addresses, each attempt is answered 1 second later but a right password still signs in. An account whose e-mail is not verified yet gets 401 `inactive_account` (spec §8 Login failures).
          */
         post: operations["createToken"];
         /**
@@ -39,7 +39,7 @@ export interface paths {
         put?: never;
         /**
          * Register a new client account
-         * @description Sign-up (spec §2 Register, §5 Register, §7). Checks the bot-check token, creates an unverified account with the sign-up grant of 20 free credits (spec §9) and sends the verification e-mail. No token is issued: the account can sign in only after the e-mail is verified (`POST /user/verify-email/{token}`). Rate-limited per address.
+         * @description Sign-up (spec §2 Register, §5 Register, §7). Checks the bot-check token, creates an unverified account with the sign-up grant of 20 free credits (spec §9) and sends the verification e-mail. No token is issued: the account can sign in only after the e-mail is verified (`POST /user/verify-email/{token}`). Rate-limited before the bot check: 5 sign-ups per client address and 3 per e-mail address per hour (fixed hours; refused requests count too), else 429.
          */
         post: operations["registerUser"];
         delete?: never;
@@ -68,6 +68,8 @@ export interface paths {
         /**
          * Update name, timezone, Twilio number or e-mail
          * @description Account settings (spec §2 Settings, §5 Name and time zone, Email change, Twilio number). Only the fields sent change. Sending `email` does not change the address at once: it is stored as `pendingEmail` and a verification link is mailed to the new address; `email` changes when that link is used (`POST /user/change-email/verify/{token}`). `twilioNumberId` must be one of the `twilioNumbers` of `GET /client/meta`, or null.
+         *
+         *     A change of e-mail needs `currentPassword`. The link goes to the new address (a mail with no text from the account), and the current address is told what is changing, to which address and when, with no link that confirms anything. Once the link is used, every other session of the account is signed out; the session that asked stays signed in, and a link whose asking session has ended (signed out, password changed or reset) is invalid. Rate-limited: 5 changes of e-mail an hour per account and 3 an hour per new address, whichever accounts ask (429 with `Retry-After`); sending the current address again cancels a pending change and is not counted.
          */
         patch: operations["updateUser"];
         trace?: never;
@@ -106,7 +108,7 @@ export interface paths {
         get?: never;
         /**
          * Send a password-reset link
-         * @description Forgot password (spec §2, §5 Forgot password). Mails a single-use, expiring reset link when an account has this address. The answer is the same whether or not the account exists, so the endpoint cannot be used to find accounts. Rate-limited.
+         * @description Forgot password (spec §2, §5 Forgot password). Mails a single-use, expiring reset link when an account has this address. The answer is the same whether or not the account exists, so the endpoint cannot be used to find accounts. Rate-limited: 20 requests per client address and 3 per e-mail address per hour (fixed hours; refused requests count too), else 429. Both count whether or not an account has the address, so a 429 does not reveal accounts either, and an inbox gets at most 3 reset mails an hour.
          */
         put: operations["requestPasswordReset"];
         post?: never;
@@ -130,7 +132,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset code
-         * @description New password page /reset/{verificationCode} (spec §2, §5 New password). Spends the single-use code from the reset e-mail and signs out every session of the account.
+         * @description New password page /reset/{verificationCode} (spec §2, §5 New password). Spends the single-use code from the reset e-mail, signs out every session of the account, and makes every other reset link of the account invalid (404 `invalid_code`).
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -220,10 +222,30 @@ export interface paths {
         put?: never;
         /**
          * Upload a picture or audio file
-         * @description Upload (spec §4 Upload, §5 Upload). One file in the multipart field `file` (a single file part under another field name is accepted too; other form fields are ignored); the part's filename, without any directory, is kept as the file's `filename`. The type is read from the content, not from the name or the part's declared type: pictures (PNG, JPEG, GIF, WebP, AVIF, BMP; SVG is refused because it can carry script) and audio (MP3 audio/mpeg, WAV, AIFF/AIFC, μ-law .au audio/basic, raw GSM 06.10), at most 5,000,000 bytes. The file is served at `url` (`/files/{id}/{name}`, public, cached for a year, with the detected Content-Type and `X-Content-Type-Options: nosniff`). Answers the caller's whole file list, newest first; the SPA finds its file by filename (spec §7). The server reads the parts itself: FileUpload documents the body but Fastify does not validate multipart bodies against it.
+         * @description Upload (spec §4 Upload, §5 Upload). One file in the multipart field `file` (a single file part under another field name is accepted too; other form fields are ignored); the part's filename, without any directory, is kept as the file's `filename`. The type is read from the content, not from the name or the part's declared type: pictures (PNG, JPEG, GIF, WebP, AVIF, BMP; SVG is refused because it can carry script) and audio (MP3 audio/mpeg, WAV, AIFF/AIFC, μ-law .au audio/basic, raw GSM 06.10), at most 5,000,000 bytes, and at most 100 files and 50,000,000 bytes per account in all (409 `upload_quota_exceeded` above; delete files to make room). The file is served at `url` (`/files/{id}/{name}`, public, cached for a year, with the detected Content-Type and `X-Content-Type-Options: nosniff`). Answers the caller's whole file list, newest first; the SPA finds its file by filename (spec §7). The server reads the parts itself: FileUpload documents the body but Fastify does not validate multipart bodies against it.
          */
         post: operations["uploadFiles"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an uploaded file
+         * @description Deletes one of the caller's uploads (issue 15: uploads count against a quota, so they can be deleted); its URL answers 404 from then on. Another account's file is answered as missing (Tenant scoping). A file that a widget of the caller still uses (its URL is in the widget's settings) is refused with 409 `file_in_use`: choose another file in that widget first, so no live widget is left with a broken picture or silent waiting audio.
+         */
+        delete: operations["deleteFile"];
         options?: never;
         head?: never;
         patch?: never;
@@ -727,6 +749,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/client/call-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's call request limits
+         * @description How many call and callback requests the widget API takes for the caller: per widget in 10 minutes and for all the caller's widgets in an hour (defaults 10 and 30). Over a limit the widget answers visitors 429 `too_many_call_requests` until the window ends, and the caller is e-mailed once (at most once an hour).
+         */
+        get: operations["getCallLimits"];
+        /**
+         * Change the caller's call request limits
+         * @description Replaces both limits; they apply to the next request. Allowed while the overdraft is reached: lowering a limit stops spending.
+         */
+        put: operations["setCallLimits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/call-destinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The countries the caller's widgets call
+         * @description The countries whose numbers the widget API takes call and callback requests for, and the caller's own country (read from the account's phone number), in which a visitor's number without a plus is read. Until changed, the caller's own country only. Whatever the countries, premium-rate, shared-cost, satellite and other non-geographic, VoIP, pager, personal and unknown kinds of number are never called (widget API 422 `number_not_allowed`); a number elsewhere answers 422 `country_not_allowed`.
+         */
+        get: operations["getCallDestinations"];
+        /**
+         * Change the countries the caller's widgets call
+         * @description Replaces the countries; they apply to the next request, and to callbacks not placed yet (a callback to a country no longer called is canceled). Allowed while the overdraft is reached: narrowing the countries stops spending.
+         */
+        put: operations["setCallDestinations"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -834,7 +904,7 @@ export interface components {
             leadSource?: string;
             /** @description The page's `sscid` query parameter (affiliate click id). */
             sscid?: string;
-            /** @description Free-form marketing data stored with the account. */
+            /** @description Free-form marketing data stored with the account: at most 2048 bytes once written as JSON (400 "Field metadata must be at most 2048 bytes as JSON." above). */
             metadata?: {
                 [key: string]: unknown;
             };
@@ -846,10 +916,12 @@ export interface components {
             twilioNumberId?: number | null;
             /**
              * Format: email
-             * @description The new address; it takes effect only after its verification link is used.
+             * @description The new address; it takes effect only after its verification link is used. Needs `currentPassword`.
              */
             email?: string;
-        };
+            /** @description The account's password; required with `email` and only with it (issue 15: a stolen session alone cannot move the account to another address). */
+            currentPassword?: string;
+        } & (unknown & unknown);
         PasswordChange: {
             currentPassword: string;
             newPassword: string;
@@ -886,6 +958,8 @@ export interface components {
             email: string;
         };
         UploadedFile: {
+            /** @description The file's public id (the random part of its URL); `DELETE /user/files/{id}` deletes it. */
+            id: string;
             /** @description The original file name of the upload. */
             filename: string;
             /** @description Where the file is served; the SPA stores it without its query string. */
@@ -955,7 +1029,7 @@ export interface components {
         };
         /** @description The caller's credits record (spec §3, §4 Credit banner). */
         Credits: {
-            /** @description The balance; negative while in overdraft. */
+            /** @description The balance the account can spend; negative while in overdraft. Credits held by calls being placed are not in it: a call holds its credit when it is accepted, spends it when it connects and gives it back when it does not. */
             credits: number;
             /** @description The lowest balance allowed, e.g. 0 or -50. The balance never drops below it. */
             overdraft: number;
@@ -964,11 +1038,32 @@ export interface components {
             /** @description Monthly minimum spend in cents; shown on Billing when above 0. */
             minMonthlySpendingRequirement: number;
         };
-        /** @description Buy `packId` with the saved card `paymentMethodId` when the balance falls below `criticalCredits`. */
+        /** @description Buy `packId` with the saved card `paymentMethodId` when the balance falls below `criticalCredits`, at most `maxPerDay` times in any 24 hours. A crossing past that cap charges nothing and the client is e-mailed instead, once a day; at most one automatic purchase is in progress at a time. */
         AutoRecharge: {
             packId: number;
             criticalCredits: number;
+            /** @description Automatic purchases allowed in any 24 hours; 3 when left out. Always present in answers. */
+            maxPerDay?: number;
             paymentMethodId: components["schemas"]["ProcessorPaymentMethodId"];
+        };
+        /** @description Where the caller's widgets place calls. */
+        CallDestinations: {
+            /** @description ISO 3166-1 alpha-2 codes of the countries called, in alphabetical order. */
+            countries: components["schemas"]["CountryCode"][];
+            homeCountry: components["schemas"]["CountryCode"];
+        };
+        CallDestinationsChange: {
+            /** @description ISO 3166-1 alpha-2 codes; repeats count once. */
+            countries: components["schemas"]["CountryCode"][];
+        };
+        /** @description An ISO 3166-1 alpha-2 country code, e.g. US. */
+        CountryCode: string;
+        /** @description The caller's velocity limits on call and callback requests from its widgets, counted from all visitors together in fixed windows. */
+        CallLimits: {
+            /** @description Requests one widget takes in 10 minutes (default 10). */
+            perWidget: number;
+            /** @description Requests all the caller's widgets take together in an hour (default 30). */
+            perAccount: number;
         };
         SpentCredits: {
             /** @description Credits spent since `since`. */
@@ -1801,9 +1896,12 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description `invalid_grant` when `currentPassword` is wrong ("The current password is wrong. The e-mail address was not changed."; nothing is changed or mailed, and the SPA must not refresh the token for this one); `invalid_or_expired_access_token` as everywhere. */
             401: components["responses"]["Unauthorized"];
             /** @description `account_exists`: another account already uses the new e-mail address. */
             409: components["responses"]["Conflict"];
+            /** @description `too_many_attempts`: too many changes of e-mail for this account or to this address; `Retry-After` says when to try again. */
+            429: components["responses"]["TooManyRequests"];
         };
     };
     setPassword: {
@@ -2042,8 +2140,37 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["OverdraftReached"];
+            /** @description `upload_quota_exceeded`: the account already keeps 100 files, or this file would take it over 50,000,000 bytes ("Your uploads are full (at most 100 files and 50 MB per account). Delete files you no longer use, then upload again."). */
+            409: components["responses"]["Conflict"];
             /** @description `payload_too_large` with error_description "The image size limit is 5MB." (spec §5 Upload). */
             413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    deleteFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file's `id` from `GET /user/files` (the random part of its URL). */
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `not_found`: the caller has no file with this id. */
+            404: components["responses"]["NotFound"];
+            /** @description `file_in_use`: "This file is used by a widget. Choose another file in that widget first, then delete this one." */
+            409: components["responses"]["Conflict"];
         };
     };
     getMeta: {
@@ -2952,6 +3079,102 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getCallLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits in effect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallLimits"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    setCallLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallLimits"];
+            };
+        };
+        responses: {
+            /** @description The limits in effect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallLimits"];
+                };
+            };
+            /** @description `invalid_request`: a limit is missing, not a whole number, or outside 1–10000. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getCallDestinations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The countries in effect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallDestinations"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    setCallDestinations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallDestinationsChange"];
+            };
+        };
+        responses: {
+            /** @description The countries in effect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallDestinations"];
+                };
+            };
+            /** @description `invalid_request`: no country, more than 250, or a code that names no country with phone numbers ("Field countries: Unknown country XX."). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     getHealth: {

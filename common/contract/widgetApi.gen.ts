@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Call now
-         * @description The visitor asks to be called now: the agents (or the widget's number) are rung first, then the visitor is bridged (issue 7, Telephony). Refused with 400 `invalid_request` for a number that is not a phone number, 403 `visitor_blocked` for a blocked number or address, 404 `not_found` for an unknown key or widget, 409 `widget_inactive` when the widget was switched off, 422 `outside_working_hours` or `no_credits`, 429 over a limit.
+         * @description The visitor asks to be called now: the agents (or the widget's number) are rung first, then the visitor is bridged (issue 7, Telephony). Refused with 400 `invalid_request` for a number that is not a phone number or does not exist ("Wrong phone number format."), 403 `visitor_blocked` for a blocked number or address, 404 `not_found` for an unknown key or widget, 409 `widget_inactive` when the widget was switched off, 422 `outside_working_hours` or `no_credits` (the account's available credits cannot pay for one more call: each accepted call holds one credit until it ends), `number_not_allowed` for a premium-rate, shared-cost, satellite or other non-geographic, VoIP, pager, personal or unknown kind of number ("Calls to this kind of number are not available. Please enter a landline or mobile number.") and `country_not_allowed` for a number outside the countries the client calls ("Calls to numbers in this country are not available. Please enter a number in another country."), 429 `too_many_attempts` over a per-address or per-number limit or `too_many_call_requests` over the client's per-widget or per-account limit.
          */
         post: operations["requestWidgetCall"];
         delete?: never;
@@ -97,7 +97,7 @@ export interface components {
         };
         /** @description A website's public key (24 URL-safe base64 characters today). */
         PublicKey: string;
-        /** @description The visitor's number: optional plus, three digits, three digits, then 4 to 6 digits (spec §5 Phone pattern). Spaces, dots, dashes and parentheses are dropped first. */
+        /** @description The visitor's number: optional plus, three digits, three digits, then 4 to 6 digits (spec §5 Phone pattern). Spaces, dots, dashes and parentheses are dropped first. A number without a plus is read in the client's own country; calls, limits and the block list use its E.164 form. */
         Phone: string;
         /** @description The page the visitor is on (its address without the fragment). */
         PageUrl: string;
@@ -257,7 +257,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The widget cannot take this request now: `no_credits`, `outside_working_hours`, `schedule_not_offered` or `invalid_scheduled_time`. */
+        /** @description The widget cannot take this request now: `no_credits`, `outside_working_hours`, `schedule_not_offered` or `invalid_scheduled_time`; or not for this number: `number_not_allowed` (a kind of number calls never go to: only landlines, mobiles and toll-free numbers are called), `country_not_allowed` (a country the client does not call). */
         Unprocessable: {
             headers: {
                 [name: string]: unknown;
@@ -268,6 +268,17 @@ export interface components {
         };
         /** @description `too_many_attempts`: too many requests from this address or for this number; retry later. */
         TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `too_many_attempts`: too many requests from this address or for this number on this account; `too_many_call_requests`: the client's per-widget or per-account limit on call and callback requests is reached, whoever asks. Retry after `Retry-After` seconds. */
+        TooManyCallRequests: {
             headers: {
                 /** @description Seconds to wait before retrying. */
                 "Retry-After"?: number;
@@ -378,7 +389,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["TooManyCallRequests"];
         };
     };
     requestWidgetScheduledCall: {
@@ -408,7 +419,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["TooManyCallRequests"];
         };
     };
 }

@@ -13,3 +13,13 @@ export interface CreditBalance {
 export function isOverdraftReached(balance: CreditBalance): boolean {
   return balance.overdraft < 0 && balance.credits <= balance.overdraft;
 }
+
+/**
+ * The balance the client sees and can spend (GET credits, the widget's "no credits" rule, the
+ * auto-recharge threshold, the toolbox gate): the credits less those held by calls being placed
+ * (credits.reserved: taken when a call is accepted, charged when it connects, given back when it
+ * does not). The server's SQL (domain/credits/reservations.ts availableCreditsSql) is this rule.
+ */
+export function availableCredits(stored: { credits: number; reserved: number }): number {
+  return stored.credits - stored.reserved;
+}

@@ -127,7 +127,7 @@ describe('auth machine: flows with fake actors', () => {
   it.each([
     [{ status: 401, code: 'inactive_account' }, authMessages.inactiveAccount],
     [{ status: 401, code: 'invalid_grant' }, authMessages.invalidLogin],
-    [{ status: 429, code: 'too_many_attempts' }, commonMessages.unknownError],
+    [{ status: 429, code: 'too_many_attempts' }, commonMessages.tooManyAttempts],
     [new TypeError('Failed to fetch'), commonMessages.unknownError],
   ])('reports a failed login (%o) with the spec message', async (failure, message) => {
     const f = fakes();
@@ -156,6 +156,7 @@ describe('auth machine: flows with fake actors', () => {
   it.each([
     [{ status: 409, code: 'account_exists' }, authMessages.accountExists],
     [{ status: 410, code: 'account_deleted' }, authMessages.accountDeleted],
+    [{ status: 429, code: 'too_many_attempts' }, commonMessages.tooManyAttempts],
     [{ status: 500, code: 'internal' }, commonMessages.unknownError],
   ])('reports a failed registration (%o)', async (failure, message) => {
     const f = fakes();
@@ -286,12 +287,14 @@ describe('auth machine: generated paths', () => {
       { type: 'xstate.done.actor.tokenRequest', output: tokens },
       { type: 'xstate.error.actor.tokenRequest', error: { status: 401, code: 'inactive_account' } },
       { type: 'xstate.error.actor.tokenRequest', error: { status: 401, code: 'invalid_grant' } },
+      { type: 'xstate.error.actor.tokenRequest', error: { status: 429, code: 'too_many_attempts' } },
       { type: 'xstate.error.actor.tokenRequest', error: { status: 500 } },
       { type: 'xstate.done.actor.userLoader', output: user },
       { type: 'xstate.error.actor.userLoader', error: { status: 500 } },
       { type: 'xstate.done.actor.registrationRequest', output: undefined },
       { type: 'xstate.error.actor.registrationRequest', error: { status: 409, code: 'account_exists' } },
       { type: 'xstate.error.actor.registrationRequest', error: { status: 410, code: 'account_deleted' } },
+      { type: 'xstate.error.actor.registrationRequest', error: { status: 429, code: 'too_many_attempts' } },
       { type: 'xstate.error.actor.registrationRequest', error: { status: 500 } },
       { type: 'api.accessTokenExpired', token: 'access-1' },
       { type: 'api.accessTokenExpired', token: 'access-0' },

@@ -126,6 +126,16 @@ export const authMachine = setup({
       assertEvent(event, 'xstate.error.actor.tokenRequest');
       return toApiFailure(event.error).status === 401;
     },
+    /** 429: the server's failed-login limit for this account from this address. */
+    isLoginThrottled: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.tokenRequest');
+      return toApiFailure(event.error).status === 429;
+    },
+    /** 429: the server's sign-up limit for this address or this e-mail address. */
+    isRegistrationThrottled: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.registrationRequest');
+      return toApiFailure(event.error).status === 429;
+    },
     isAccountExisting: ({ event }) => {
       assertEvent(event, 'xstate.error.actor.registrationRequest');
       return toApiFailure(event.error).status === 409;
@@ -208,6 +218,11 @@ export const authMachine = setup({
                     actions: ['forgetCredentials', { type: 'setError', params: { message: authMessages.invalidLogin } }],
                   },
                   {
+                    guard: 'isLoginThrottled',
+                    target: '#auth.signedOut.loginFailed',
+                    actions: ['forgetCredentials', { type: 'setError', params: { message: commonMessages.tooManyAttempts } }],
+                  },
+                  {
                     target: '#auth.signedOut.loginFailed',
                     actions: ['forgetCredentials', { type: 'setError', params: { message: commonMessages.unknownError } }],
                   },
@@ -243,6 +258,11 @@ export const authMachine = setup({
                 guard: 'isAccountDeleted',
                 target: 'idle',
                 actions: [{ type: 'setError', params: { message: authMessages.accountDeleted } }, 'emitRegistrationFailed'],
+              },
+              {
+                guard: 'isRegistrationThrottled',
+                target: 'idle',
+                actions: [{ type: 'setError', params: { message: commonMessages.tooManyAttempts } }, 'emitRegistrationFailed'],
               },
               {
                 target: 'idle',

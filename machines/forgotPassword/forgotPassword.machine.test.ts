@@ -67,6 +67,26 @@ describe('forgot password machine: flows with fake actors', () => {
   });
 });
 
+describe('forgot password machine: rate-limited', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('says "Too many attempts" when the server rate-limits the request, and lets the user submit again', async () => {
+    const f = fakes();
+    f.calls.passwordResetRequest.mockRejectedValueOnce({ status: 429, code: 'too_many_attempts' });
+    const actor = createActor(f.machine).start();
+    actor.send({ type: 'user.change', field: 'email', value: 'demo@example.com' });
+    actor.send({ type: 'user.submit' });
+    await flushPromises();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(english(actor.getSnapshot().context.error)).toBe('Too many attempts. Please try again later.');
+    actor.send({ type: 'user.submit' });
+    await flushPromises();
+    expect(actor.getSnapshot().value).toBe('sent');
+    actor.stop();
+  });
+});
+
 describe('forgot password machine: generated paths', () => {
   const paths = generatePaths(forgotPasswordMachine, {
     events: [
@@ -76,6 +96,7 @@ describe('forgot password machine: generated paths', () => {
       { type: 'user.submit' },
       { type: 'xstate.done.actor.passwordResetRequest', output: undefined },
       { type: 'xstate.error.actor.passwordResetRequest', error: { status: 404 } },
+      { type: 'xstate.error.actor.passwordResetRequest', error: { status: 429, code: 'too_many_attempts' } },
       { type: 'xstate.after.redirectDelay.forgotPassword.sent' },
     ],
     contextKey: (s) => `${s.context.form.values.email}|${s.context.error ? 'error' : '-'}|${s.context.form.submitAttempted}|${Boolean(s.context.form.touched.email)}`,

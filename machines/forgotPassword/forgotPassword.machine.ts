@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, fromPromise, setup, type ErrorActorEvent, type DoneActorEvent } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type ErrorActorEvent, type DoneActorEvent } from 'xstate';
 import {
   createDraft,
   draftBlur,
@@ -10,7 +10,8 @@ import {
   type FormDraft,
   type FormEvent,
 } from '../form/formDraft.ts';
-import { notFoundMessage } from '../shared/messages.ts';
+import { toApiFailure } from '../shared/apiFailure.ts';
+import { commonMessages, notFoundMessage } from '../shared/messages.ts';
 import { notProvided } from '../shared/notProvided.ts';
 import { timing } from '../shared/timing.ts';
 import { forgotPasswordSchema, type ForgotPasswordValues } from './forgotPassword.schema.ts';
@@ -35,8 +36,8 @@ function passwordResetRequestInput({ context }: { context: ForgotPasswordContext
 
 /**
  * Forgot password (spec §2, §4, §5, §8): submit the address; on success show "We're sending an
- * email…" and go to /auth after 3 s; on failure show the not-found message with the e-mail and
- * enable the submit again.
+ * email…" and go to /auth after 3 s; on failure show the not-found message with the e-mail (or,
+ * when rate-limited, "Too many attempts") and enable the submit again.
  */
 export const forgotPasswordMachine = setup({
   types: {
@@ -53,11 +54,17 @@ export const forgotPasswordMachine = setup({
     markSubmitAttempted: assign({ form: draftSubmitAttempt }),
     clearError: assign({ error: null }),
     setNotFoundError: assign({ error: ({ context }) => notFoundMessage(context.form.values.email.trim()) }),
+    setTooManyAttemptsError: assign({ error: commonMessages.tooManyAttempts }),
     /** Replaces the route with /auth (src). */
     redirectToAuth: () => {},
   },
   guards: {
     isFormValid: ({ context }) => isDraftValid(context.form),
+    /** 429: the server's limit on reset mails for this address or from this client address. */
+    isThrottled: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.passwordResetRequest');
+      return toApiFailure(event.error).status === 429;
+    },
   },
   delays: {
     redirectDelay: timing.redirect,
@@ -83,7 +90,10 @@ export const forgotPasswordMachine = setup({
         src: 'passwordResetRequest',
         input: passwordResetRequestInput,
         onDone: { target: 'sent' },
-        onError: { target: 'editing', actions: 'setNotFoundError' },
+        onError: [
+          { guard: 'isThrottled', target: 'editing', actions: 'setTooManyAttemptsError' },
+          { target: 'editing', actions: 'setNotFoundError' },
+        ],
       },
     },
     sent: {

@@ -15,6 +15,7 @@ export const rule = {
   ipAddress: 'ipAddress',
   acceptTerms: 'acceptTerms',
   passwordsMatch: 'passwordsMatch',
+  callLimit: 'callLimit',
 } as const;
 
 export type RuleKey = (typeof rule)[keyof typeof rule];
@@ -31,6 +32,7 @@ const fixedMessages: Record<Exclude<RuleKey, 'minLength' | 'maxLength'>, Message
   ipAddress: msg`Wrong IP address format`,
   acceptTerms: msg`Accepting terms & conditions is required.`,
   passwordsMatch: msg`Password and Confirm Password didn't match`,
+  callLimit: msg`Enter a whole number from 1 to 10000`,
 };
 
 /** The translatable message of one zod issue raised by a schema that uses `rule` keys. */

@@ -98,11 +98,12 @@ describe('payment form: submit flow (spec §4)', () => {
   it('new auto-recharge with the saved card: charges, saves and closes', async () => {
     const f = running({ packs, thresholds, autoRecharge: null, savedCard: oldCard });
     f.actor.send({ type: 'user.chooseThreshold', criticalCredits: 50 });
+    f.actor.send({ type: 'user.chooseMaxPerDay', maxPerDay: 2 });
     f.actor.send({ type: 'user.submit' });
     await f.settled();
     expect(f.order).toEqual(['charge 3 pm_old', 'auto 3 50 pm_old']);
     expect(f.calls.notifySuccess).toHaveBeenCalledWith('auto', null);
-    expect(f.calls.publishAutoRecharge).toHaveBeenCalledWith({ packId: 3, criticalCredits: 50, paymentMethodId: 'pm_old' });
+    expect(f.calls.publishAutoRecharge).toHaveBeenCalledWith({ packId: 3, criticalCredits: 50, maxPerDay: 2, paymentMethodId: 'pm_old' });
     expect(f.calls.refreshCredits).toHaveBeenCalledWith(true);
     expect(f.calls.closeAfterAutoSave).toHaveBeenCalledTimes(1);
   });
@@ -198,6 +199,7 @@ function generatePathsFor(input: PaymentFormInput) {
       { type: 'user.choosePack', packId: 99 },
       { type: 'user.choosePack', packId: 1 },
       { type: 'user.chooseThreshold', criticalCredits: 5 },
+      { type: 'user.chooseMaxPerDay', maxPerDay: 5 },
       { type: 'user.toggleOneTime', oneTime: true },
       { type: 'user.toggleOneTime', oneTime: false },
       { type: 'user.cancelAutoRecharge' },

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { AutoRechargeSetting } from '../credits/credits.types.ts';
+import { DEFAULT_AUTO_RECHARGES_PER_DAY } from '../../common/rules/autoRecharge.ts';
 import { notProvided } from '../shared/notProvided.ts';
 import { paymentMessages } from './paymentForm.messages.ts';
 import {
@@ -28,6 +29,7 @@ function initialContext({ input }: { input: PaymentFormInput }): PaymentFormCont
     mode: 'auto',
     packId: input.autoRecharge?.packId ?? pack?.id ?? null,
     criticalCredits: input.autoRecharge?.criticalCredits ?? third(input.thresholds),
+    maxPerDay: input.autoRecharge?.maxPerDay ?? DEFAULT_AUTO_RECHARGES_PER_DAY,
     charged: false,
     error: null,
     submitAttempted: false,
@@ -81,6 +83,12 @@ export const paymentFormMachine = setup({
       criticalCredits: ({ event }) => {
         assertEvent(event, 'user.chooseThreshold');
         return event.criticalCredits;
+      },
+    }),
+    chooseMaxPerDay: assign({
+      maxPerDay: ({ event }) => {
+        assertEvent(event, 'user.chooseMaxPerDay');
+        return event.maxPerDay;
       },
     }),
     setAutoMode: assign({ mode: 'auto' }),
@@ -147,6 +155,7 @@ export const paymentFormMachine = setup({
       on: {
         'user.choosePack': { actions: 'choosePack' },
         'user.chooseThreshold': { actions: 'chooseThreshold' },
+        'user.chooseMaxPerDay': { actions: 'chooseMaxPerDay' },
         'user.toggleOneTime': [
           { guard: 'isOneTimeEvent', target: 'confirmingOneTime' },
           { actions: 'setAutoMode' },
@@ -231,6 +240,7 @@ export const paymentFormMachine = setup({
         input: ({ context }) => ({
           packId: context.packId ?? 0,
           criticalCredits: context.criticalCredits ?? 0,
+          maxPerDay: context.maxPerDay,
           paymentMethodId: context.savedCard?.paymentMethodId ?? '',
         }),
         onDone: {

@@ -37,6 +37,8 @@ export interface PaymentFormContext {
   mode: PaymentMode;
   packId: number | null;
   criticalCredits: number | null;
+  /** Automatic purchases allowed in any 24 hours (issue 15: the daily cap). */
+  maxPerDay: number;
   /** Whether the submit in progress charged a pack. */
   charged: boolean;
   /** The card provider's message, shown as-is (spec §4 Submit flow); or a spec message. */
@@ -47,6 +49,7 @@ export interface PaymentFormContext {
 export type PaymentFormEvent =
   | { type: 'user.choosePack'; packId: number }
   | { type: 'user.chooseThreshold'; criticalCredits: number }
+  | { type: 'user.chooseMaxPerDay'; maxPerDay: number }
   /** The checkbox "Make a one time payment instead". */
   | { type: 'user.toggleOneTime'; oneTime: boolean }
   /** Cancelling an existing auto-recharge from the form. */

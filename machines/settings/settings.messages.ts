@@ -1,4 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { ApiFailure } from '../shared/apiFailure.ts';
 
 /** spec §8 Account messages (keys in comments). */
 export const settingsMessages = {
@@ -12,6 +14,10 @@ export const settingsMessages = {
   emailHelper: msg`Link has been sent to your email address.`,
   /** ACCOUNT_SETTINGS_EMAIL_CHANGE_ERROR */
   emailFailed: msg`Failed to change email.`,
+  /** PATCH /user 401 invalid_grant: the current password next to the new address is wrong. */
+  emailWrongPassword: msg`The current password is wrong. Your email address was not changed.`,
+  /** PATCH /user 429: too many changes of e-mail for the account or to the address. */
+  emailTooManyChanges: msg`Too many email changes. Please try again later.`,
   /** ACCOUNT_SETTINGS_PASSWORD_CHANGE_SUCCESS */
   passwordChanged: msg`Your password has been changed.`,
   /** ACCOUNT_SETTINGS_PASSWORD_CHANGE_ERROR */
@@ -20,3 +26,10 @@ export const settingsMessages = {
   twilioFailed: msg`Failed to change twilio number.`,
   profileFailed: msg`Failed to updated your data.`,
 };
+
+/** The e-mail card's failure toast: a wrong password and the rate limit say so; anything else is spec §8's. */
+export function emailChangeFailure(failure: ApiFailure): MessageDescriptor {
+  if (failure.status === 401 && failure.code === 'invalid_grant') return settingsMessages.emailWrongPassword;
+  if (failure.status === 429) return settingsMessages.emailTooManyChanges;
+  return settingsMessages.emailFailed;
+}

@@ -9,9 +9,13 @@ export const accountDetailsSchema = z.object({
 });
 export type AccountDetailsValues = z.input<typeof accountDetailsSchema>;
 
-/** spec §5 Email change: valid, 3 to 50, required. */
+/**
+ * spec §5 Email change: valid, 3 to 50, required; and the current password, required (issue 15:
+ * a session alone cannot move the account to another address), as long as a password may be.
+ */
 export const changeEmailSchema = z.object({
   email: requiredEmail(3, 50),
+  currentPassword: requiredText(1, 50),
 });
 export type ChangeEmailValues = z.input<typeof changeEmailSchema>;
 

@@ -37,10 +37,15 @@ describe('settings card: validation (spec §5)', () => {
   });
 
   it('checks the e-mail format and the password confirmation', () => {
-    const email = card({ schema: changeEmailSchema, values: { email: 'demo@example.com' } }).actor;
+    const email = card({ schema: changeEmailSchema, values: { email: 'demo@example.com', currentPassword: '' } }).actor;
     email.send({ type: 'user.change', field: 'email', value: 'not-an-email' });
     email.send({ type: 'user.blur', field: 'email' });
     expect(english(visibleError(email.getSnapshot().context.form, 'email'))).toBe('Wrong email format');
+    // issue 15: a new address needs the current password.
+    email.send({ type: 'user.change', field: 'email', value: 'new@example.com' });
+    email.send({ type: 'user.submit' });
+    expect(english(visibleError(email.getSnapshot().context.form, 'currentPassword'))).toBe('Required field');
+    expect(isSubmitting(email.getSnapshot())).toBe(false);
 
     const blank = { currentPassword: '', newPassword: '', confirmPassword: '' };
     const password = card({ schema: changePasswordSchema, values: blank, clearAfterSave: true }).actor;
@@ -66,13 +71,20 @@ describe('settings card: flows', () => {
   afterEach(() => vi.useRealTimers());
 
   it('saves, reloads the profile, toasts and shows the helper for 5 s', async () => {
-    const { actor, calls } = card({ schema: changeEmailSchema, values: { email: 'demo@example.com' } });
+    const { actor, calls } = card({
+      schema: changeEmailSchema,
+      values: { email: 'demo@example.com', currentPassword: '' },
+      clearAfterSave: ['currentPassword'],
+    });
     actor.send({ type: 'user.change', field: 'email', value: 'new@example.com' });
+    actor.send({ type: 'user.change', field: 'currentPassword', value: 'demo-password' });
     actor.send({ type: 'user.submit' });
     expect(isSubmitting(actor.getSnapshot())).toBe(true);
     expect(isSaveDisabled(actor.getSnapshot())).toBe(true);
     await flushPromises();
-    expect(calls.update).toHaveBeenCalledWith({ email: 'new@example.com' });
+    expect(calls.update).toHaveBeenCalledWith({ email: 'new@example.com', currentPassword: 'demo-password' });
+    // The password empties, the address stays as sent.
+    expect(actor.getSnapshot().context.form.values).toEqual({ email: 'new@example.com', currentPassword: '' });
     expect(calls.reloadProfile).toHaveBeenCalledTimes(1);
     expect(calls.notifySaved).toHaveBeenCalledTimes(1);
     expect(isHelperShown(actor.getSnapshot())).toBe(true);
@@ -109,11 +121,12 @@ describe('settings card: flows', () => {
 });
 
 describe('settings card: generated paths', () => {
-  const input = { schema: changeEmailSchema, values: { email: 'demo@example.com' } };
+  const input = { schema: changeEmailSchema, values: { email: 'demo@example.com', currentPassword: '' }, clearAfterSave: ['currentPassword'] };
   const paths = generatePaths(settingsCardMachine, {
     input,
     events: [
       { type: 'user.change', field: 'email', value: 'new@example.com' },
+      { type: 'user.change', field: 'currentPassword', value: 'demo-password' },
       { type: 'user.blur', field: 'email' },
       { type: 'user.submit' },
       { type: 'card.saved' },
@@ -121,7 +134,7 @@ describe('settings card: generated paths', () => {
       { type: 'xstate.error.actor.settingsUpdate', error: { status: 500 } },
       { type: 'xstate.after.helperDuration.settingsCard.helper.shown' },
     ],
-    contextKey: (s) => String(s.context.form.values.email),
+    contextKey: (s) => `${s.context.form.values.email} ${s.context.form.values.currentPassword}`,
   });
 
   it('covers every state and every transition', () => {

@@ -18,14 +18,17 @@ export interface SettingsCardInput {
   schema: z.ZodMiniType;
   /** The saved values (from the profile): Save stays disabled until the draft differs. */
   values: CardValues;
-  /** Password change: the draft empties after a save instead of keeping what was sent. */
-  clearAfterSave?: boolean;
+  /**
+   * Fields that empty after a save instead of keeping what was sent: `true` for all (password
+   * change), or a list (the password next to a new e-mail address).
+   */
+  clearAfterSave?: boolean | readonly string[];
 }
 
 export interface SettingsCardContext {
   schema: z.ZodMiniType;
   saved: CardValues;
-  clearAfterSave: boolean;
+  clearAfterSave: boolean | readonly string[];
   form: FormDraft<CardValues>;
 }
 
@@ -71,9 +74,10 @@ export const settingsCardMachine = setup({
     touchField: assign({ form: draftBlur }),
     markSubmitAttempted: assign({ form: draftSubmitAttempt }),
     storeSaved: assign(({ context }) => {
-      if (!context.clearAfterSave) return { saved: context.form.values, form: createDraft(context.schema, context.form.values) };
-      const empty = Object.fromEntries(Object.keys(context.form.values).map((field) => [field, '']));
-      return { saved: empty, form: createDraft(context.schema, empty) };
+      const { clearAfterSave } = context;
+      const cleared = (field: string) => clearAfterSave === true || (Array.isArray(clearAfterSave) && clearAfterSave.includes(field));
+      const kept = Object.fromEntries(Object.entries(context.form.values).map(([field, value]) => [field, cleared(field) ? '' : value]));
+      return { saved: kept, form: createDraft(context.schema, kept) };
     }),
     raiseSaved: raise({ type: 'card.saved' }),
     /** Reloads the profile (src: the session's user and the page's profile). */

@@ -4,6 +4,8 @@ import { msg } from '@lingui/core/macro';
 /** Messages shared by several machines (spec §8 Error catalogue). */
 export const commonMessages = {
   unknownError: msg`Unknown error occurred.`,
+  /** 429 too_many_attempts: sign-in, sign-up and forgot password are rate-limited (issue 15). */
+  tooManyAttempts: msg`Too many attempts. Please try again later.`,
 };
 
 /**

@@ -9,6 +9,8 @@ export type DomainErrorCode =
   | 'not_found'
   | 'website_exists'
   | 'block_list_full'
+  | 'upload_quota_exceeded'
+  | 'file_in_use'
   | 'unsupported_file_type'
   | 'payload_too_large'
   | 'overdraft_reached';

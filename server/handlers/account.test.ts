@@ -129,7 +129,7 @@ describe('PATCH /user', () => {
     it('keeps the address until the link mailed to the new one is used', async () => {
       const { account, tokens } = await signedIn({ name: 'Mary Jackson' });
       const newEmail = uniqueEmail('mary');
-      const response = await server.request({ method: 'PATCH', url: '/api/user', token: tokens.accessToken, body: { email: newEmail.toUpperCase() } });
+      const response = await server.request({ method: 'PATCH', url: '/api/user', token: tokens.accessToken, body: { email: newEmail.toUpperCase(), currentPassword: account.password } });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ email: account.email, pendingEmail: newEmail });
 
@@ -148,16 +148,16 @@ describe('PATCH /user', () => {
 
     it('answers 409 when another account uses the address', async () => {
       const other = await createAccount(server.db);
-      const { tokens } = await signedIn();
-      const response = await server.request({ method: 'PATCH', url: '/api/user', token: tokens.accessToken, body: { email: other.email } });
+      const { account, tokens } = await signedIn();
+      const response = await server.request({ method: 'PATCH', url: '/api/user', token: tokens.accessToken, body: { email: other.email, currentPassword: account.password } });
       expect(response.status).toBe(409);
       expect(response.body.error).toBe('account_exists');
     });
 
     it('answers 409 at verification when another account took the address meanwhile', async () => {
-      const { tokens } = await signedIn();
+      const { account, tokens } = await signedIn();
       const newEmail = uniqueEmail('contested');
-      await server.request({ method: 'PATCH', url: '/api/user', token: tokens.accessToken, body: { email: newEmail } });
+      await server.request({ method: 'PATCH', url: '/api/user', token: tokens.accessToken, body: { email: newEmail, currentPassword: account.password } });
       const code = codeFromLink((await newestMailTo(server, newEmail))!.links[0]!);
       await createAccount(server.db, { email: newEmail });
       const response = await server.request({ method: 'POST', url: `/api/user/change-email/verify/${code}` });
@@ -165,18 +165,18 @@ describe('PATCH /user', () => {
     });
 
     it('ignores an older link once a newer address was asked for', async () => {
-      const { tokens } = await signedIn();
+      const { account, tokens } = await signedIn();
       const first = uniqueEmail('first');
-      await server.request({ method: 'PATCH', url: '/api/user', token: tokens.accessToken, body: { email: first } });
+      await server.request({ method: 'PATCH', url: '/api/user', token: tokens.accessToken, body: { email: first, currentPassword: account.password } });
       const firstCode = codeFromLink((await newestMailTo(server, first))!.links[0]!);
-      await server.request({ method: 'PATCH', url: '/api/user', token: tokens.accessToken, body: { email: uniqueEmail('second') } });
+      await server.request({ method: 'PATCH', url: '/api/user', token: tokens.accessToken, body: { email: uniqueEmail('second'), currentPassword: account.password } });
       expect((await server.request({ method: 'POST', url: `/api/user/change-email/verify/${firstCode}` })).status).toBe(404);
     });
 
     it('expires after 48 hours', async () => {
-      const { tokens } = await signedIn();
+      const { account, tokens } = await signedIn();
       const newEmail = uniqueEmail('late');
-      await server.request({ method: 'PATCH', url: '/api/user', token: tokens.accessToken, body: { email: newEmail } });
+      await server.request({ method: 'PATCH', url: '/api/user', token: tokens.accessToken, body: { email: newEmail, currentPassword: account.password } });
       const code = codeFromLink((await newestMailTo(server, newEmail))!.links[0]!);
       await expireOneTimeToken(server.db, code);
       expect((await server.request({ method: 'POST', url: `/api/user/change-email/verify/${code}` })).status).toBe(404);

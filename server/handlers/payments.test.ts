@@ -106,7 +106,7 @@ describe('payment methods', () => {
     const other = await saveCard(server, client, TEST_CARDS.mastercard);
     await setAutoRecharge(client, { packId: PACK_20.id, criticalCredits: 5, paymentMethodId: card });
     expect((await deleteCard(client, other)).status).toBe(204);
-    expect((await getCredits(client)).body.autoRecharge).toEqual({ packId: PACK_20.id, criticalCredits: 5, paymentMethodId: card });
+    expect((await getCredits(client)).body.autoRecharge).toEqual({ packId: PACK_20.id, criticalCredits: 5, maxPerDay: 3, paymentMethodId: card });
   });
 
   it("answers 404 for an unknown card and for another client's card, which stays saved", async () => {
@@ -294,12 +294,13 @@ describe('auto-recharge settings', () => {
     const card = await saveCard(server, client);
     const set = await setAutoRecharge(client, { packId: PACK_20.id, criticalCredits: 10, paymentMethodId: card });
     expect(set.status).toBe(200);
-    expect(set.body).toEqual({ packId: PACK_20.id, criticalCredits: 10, paymentMethodId: card });
-    await setAutoRecharge(client, { packId: PACK_50.id, criticalCredits: 15, paymentMethodId: card });
+    // The daily cap is 3 unless the client chose another (issue 15).
+    expect(set.body).toEqual({ packId: PACK_20.id, criticalCredits: 10, maxPerDay: 3, paymentMethodId: card });
+    await setAutoRecharge(client, { packId: PACK_50.id, criticalCredits: 15, maxPerDay: 5, paymentMethodId: card });
     expect((await getCredits(client)).body).toEqual({
       credits: 20,
       overdraft: 0,
-      autoRecharge: { packId: PACK_50.id, criticalCredits: 15, paymentMethodId: card },
+      autoRecharge: { packId: PACK_50.id, criticalCredits: 15, maxPerDay: 5, paymentMethodId: card },
       minMonthlySpendingRequirement: 0,
     });
     const rows = await server.db.select().from(autoRecharges).where(eq(autoRecharges.userId, client.account.id));

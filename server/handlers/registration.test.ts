@@ -12,6 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+let addressCounter = 0;
+/** Sign-ups are limited per client address (REGISTRATION_LIMITS): each test signs up from its own. */
+const nextAddress = () => `192.0.2.${++addressCounter}`;
+
 function registration(overrides: Record<string, unknown> = {}) {
   return {
     fullname: 'Grace Hopper',
@@ -28,7 +32,7 @@ describe('POST /user/register', () => {
   it('creates an unverified account with 20 credits through the ledger and mails a working verification link', async () => {
     const input = registration({ email: uniqueEmail('Grace').toUpperCase(), leadSource: 'ads', sscid: 'abc', metadata: { utm: 'x' } });
     const email = input.email.toLowerCase();
-    const response = await server.request({ method: 'POST', url: '/api/user/register', body: input });
+    const response = await server.request({ method: 'POST', url: '/api/user/register', remoteAddress: nextAddress(), body: input });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ message: 'A sign up verification email was sent to your address!' });
 
@@ -67,20 +71,20 @@ describe('POST /user/register', () => {
 
   it('answers 409 account_exists for an address in use, whatever its case', async () => {
     const account = await createAccount(server.db);
-    const response = await server.request({ method: 'POST', url: '/api/user/register', body: registration({ email: account.email.toUpperCase() }) });
+    const response = await server.request({ method: 'POST', url: '/api/user/register', remoteAddress: nextAddress(), body: registration({ email: account.email.toUpperCase() }) });
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ error: 'account_exists', error_description: 'Account with that username already exists.' });
   });
 
   it('answers 409 for a second registration of the same address', async () => {
     const input = registration();
-    expect((await server.request({ method: 'POST', url: '/api/user/register', body: input })).status).toBe(201);
-    expect((await server.request({ method: 'POST', url: '/api/user/register', body: input })).status).toBe(409);
+    expect((await server.request({ method: 'POST', url: '/api/user/register', remoteAddress: nextAddress(), body: input })).status).toBe(201);
+    expect((await server.request({ method: 'POST', url: '/api/user/register', remoteAddress: nextAddress(), body: input })).status).toBe(409);
   });
 
   it('answers 410 account_deleted when the address belonged to a deleted account', async () => {
     const account = await createAccount(server.db, { deleted: true });
-    const response = await server.request({ method: 'POST', url: '/api/user/register', body: registration({ email: account.email }) });
+    const response = await server.request({ method: 'POST', url: '/api/user/register', remoteAddress: nextAddress(), body: registration({ email: account.email }) });
     expect(response.status).toBe(410);
     expect(response.body.error).toBe('account_deleted');
   });
@@ -101,7 +105,7 @@ describe('POST /user/register', () => {
     it('answers 400 when the token is rejected, and creates nothing', async () => {
       siteverify = async () => Response.json({ success: false, 'error-codes': ['invalid-input-response'] });
       const input = registration();
-      const response = await withRecaptcha.request({ method: 'POST', url: '/api/user/register', body: input });
+      const response = await withRecaptcha.request({ method: 'POST', url: '/api/user/register', remoteAddress: nextAddress(), body: input });
       expect(response.status).toBe(400);
       expect(response.body.error_description).toBe('The bot check failed. Please try again.');
       expect(await server.db.select().from(users).where(eq(users.email, input.email))).toEqual([]);
@@ -111,7 +115,7 @@ describe('POST /user/register', () => {
       siteverify = async () => {
         throw new TypeError('fetch failed');
       };
-      expect((await withRecaptcha.request({ method: 'POST', url: '/api/user/register', body: registration() })).status).toBe(400);
+      expect((await withRecaptcha.request({ method: 'POST', url: '/api/user/register', remoteAddress: nextAddress(), body: registration() })).status).toBe(400);
     });
 
     it('sends the token and the secret to siteverify and registers on success', async () => {
@@ -120,7 +124,7 @@ describe('POST /user/register', () => {
         seen.push(init!.body as URLSearchParams);
         return Response.json({ success: true });
       };
-      const response = await withRecaptcha.request({ method: 'POST', url: '/api/user/register', body: registration({ captchaToken: 'abc' }) });
+      const response = await withRecaptcha.request({ method: 'POST', url: '/api/user/register', remoteAddress: nextAddress(), body: registration({ captchaToken: 'abc' }) });
       expect(response.status).toBe(201);
       expect(Object.fromEntries(seen[0]!)).toMatchObject({ secret: 'the-secret', response: 'abc' });
     });
@@ -134,7 +138,7 @@ describe('POST /user/register', () => {
     ['an unknown time zone', { timezone: 'Mars/Olympus_Mons' }, /timezone is not a known IANA time zone/],
     ['a wrong type', { fullname: ['Grace'] }, /fullname must be of type string/],
   ])('answers 400 for %s', async (_name, overrides, message) => {
-    const response = await server.request({ method: 'POST', url: '/api/user/register', body: registration(overrides) });
+    const response = await server.request({ method: 'POST', url: '/api/user/register', remoteAddress: nextAddress(), body: registration(overrides) });
     expect(response.status).toBe(400);
     expect(response.body.error).toBe('invalid_request');
     expect(response.body.error_description).toMatch(message);
@@ -144,7 +148,7 @@ describe('POST /user/register', () => {
 describe('POST /user/verify-email/{token}', () => {
   async function registerAndGetCode() {
     const input = registration();
-    await server.request({ method: 'POST', url: '/api/user/register', body: input });
+    await server.request({ method: 'POST', url: '/api/user/register', remoteAddress: nextAddress(), body: input });
     const mail = await newestMailTo(server, input.email);
     return { input, code: codeFromLink(mail!.links[0]!) };
   }

@@ -2,6 +2,8 @@ import { agentHandlers } from './agents.ts';
 import { analyticsHandlers } from './analytics.ts';
 import { authHandlers } from './auth.ts';
 import { blockedVisitorHandlers } from './blockedVisitors.ts';
+import { callLimitHandlers } from './callLimits.ts';
+import { callDestinationHandlers } from './callDestinations.ts';
 import { callHandlers } from './calls.ts';
 import { creditHandlers } from './credits.ts';
 import type { HandlerContext, OperationHandlers } from './handlerContext.ts';
@@ -27,6 +29,8 @@ export function createServiceHandlers(context: HandlerContext): OperationHandler
     systemHandlers(context),
     callHandlers(context),
     blockedVisitorHandlers(context),
+    callLimitHandlers(context),
+    callDestinationHandlers(context),
     analyticsHandlers(context),
     widgetHandlers(context),
     websiteHandlers(context),

@@ -6,14 +6,16 @@ import { requestPasswordReset, resetPassword } from '../domain/users/passwordRes
 import { confirmChangedEmail, verifyAccountEmail } from '../domain/users/emailVerification.ts';
 import { type ProfilePatch, updateProfile } from '../domain/users/profileUpdate.ts';
 import { registerAccount, type RegistrationInput } from '../domain/users/registration.ts';
+import { METADATA_TOO_LARGE, metadataTooLarge } from '../domain/users/registrationMetadata.ts';
 import { isKnownTimezone } from '../domain/users/timezones.ts';
 import { toUserProfile } from '../domain/users/userProfile.ts';
-import { ApiError, invalidAccessToken, invalidRequest } from '../http/apiError.ts';
+import { ApiError, invalidAccessToken, invalidRequest, tooManyAttempts } from '../http/apiError.ts';
 import { caller, type HandlerContext, type OperationHandlers } from './handlerContext.ts';
 
 // spec §8 wording where the spec gives it.
 const ACCOUNT_EXISTS = 'Account with that username already exists.';
 const INVALID_CODE = 'Invalid or expired verification code.';
+const WRONG_CURRENT_PASSWORD = 'The current password is wrong. The e-mail address was not changed.';
 const RESET_REQUESTED = 'If an account uses this e-mail address, a link to reset its password is on its way.';
 
 const invalidCode = () => new ApiError(404, 'invalid_code', INVALID_CODE);
@@ -50,11 +52,15 @@ export function userHandlers(context: HandlerContext): OperationHandlers {
     async registerUser(request: FastifyRequest, reply: FastifyReply) {
       const input = request.body as RegistrationInput;
       if (!isKnownTimezone(input.timezone)) throw invalidRequest(`Field timezone is not a known IANA time zone.`);
+      if (metadataTooLarge(input.metadata)) throw invalidRequest(METADATA_TOO_LARGE);
       const outcome = await registerAccount(
         { ...mailing, captcha: adapters.captcha, passwordHashParams: config.passwordHashParams, log: request.log },
         input,
         request.ip,
+        // The limits' windows read the token clock, which tests move instead of waiting.
+        new Date(context.tokenClock.now()),
       );
+      if (typeof outcome === 'object') throw tooManyAttempts(outcome.retryAfterSeconds);
       switch (outcome) {
         case 'captcha_rejected':
           throw invalidRequest('The bot check failed. Please try again.');
@@ -76,9 +82,16 @@ export function userHandlers(context: HandlerContext): OperationHandlers {
     },
 
     async updateUser(request: FastifyRequest) {
-      const outcome = await updateProfile(mailing, caller(request).userId, request.body as ProfilePatch);
+      const { userId, sessionId } = caller(request);
+      // The limits of a change of e-mail read the token clock, which tests move instead of waiting.
+      const outcome = await updateProfile(mailing, { userId, sessionId }, request.body as ProfilePatch, new Date(context.tokenClock.now()));
       if (outcome.ok) return toUserProfile(outcome.user);
       switch (outcome.problem) {
+        case 'too_many_attempts':
+          throw tooManyAttempts(outcome.retryAfterSeconds);
+        case 'wrong_password':
+          // As PATCH /user/password: not invalid_or_expired_access_token, so the SPA does not refresh.
+          throw new ApiError(401, 'invalid_grant', WRONG_CURRENT_PASSWORD);
         case 'unknown_timezone':
           throw invalidRequest('Field timezone is not a known IANA time zone.');
         case 'unknown_twilio_number':
@@ -95,7 +108,13 @@ export function userHandlers(context: HandlerContext): OperationHandlers {
 
     async requestPasswordReset(request: FastifyRequest, reply: FastifyReply) {
       const { email } = request.body as { email: string };
-      await requestPasswordReset({ ...mailing, passwordHashParams: config.passwordHashParams }, email);
+      const verdict = await requestPasswordReset(
+        { ...mailing, passwordHashParams: config.passwordHashParams },
+        email,
+        request.ip,
+        new Date(context.tokenClock.now()),
+      );
+      if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
       return reply.code(202).send({ message: RESET_REQUESTED });
     },
 

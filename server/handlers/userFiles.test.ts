@@ -44,7 +44,8 @@ describe('POST /user/files', () => {
   it('stores a real 1×1 PNG and answers the caller’s file list with its public URL', async () => {
     const owner = await signedInClient(server);
     const body = expectStatus(await uploadFile('pixel.png', TINY_PNG, owner), 201);
-    expect(body.data).toEqual([{ filename: 'pixel.png', url: expect.stringMatching(new RegExp(`^${TEST_PUBLIC_URL}/files/[A-Za-z0-9_-]{22}/pixel\\.png$`)) }]);
+    expect(body.data).toEqual([{ id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), filename: 'pixel.png', url: expect.stringMatching(new RegExp(`^${TEST_PUBLIC_URL}/files/[A-Za-z0-9_-]{22}/pixel\\.png$`)) }]);
+    expect(body.data[0].url).toContain(`/files/${body.data[0].id}/`);
 
     const served = await server.request({ method: 'GET', url: pathOf(body.data[0].url) });
     expect(served.status).toBe(200);

@@ -16,7 +16,7 @@ const REDACTED = '[redacted]';
 /** The URL as it may be logged: secret path segments and secret query values replaced. */
 export function redactUrl(url: string): string {
   const [path = '', query] = url.split(/\?(.*)/s, 2);
-  const safePath = path.replace(SECRET_IN_PATH, `$1${REDACTED}`);
+  const safePath = redactSecretShapes(path.replace(SECRET_IN_PATH, `$1${REDACTED}`));
   if (query === undefined) return safePath;
   const safeQuery = query
     .split('&')
@@ -26,6 +26,29 @@ export function redactUrl(url: string): string {
     })
     .join('&');
   return `${safePath}?${safeQuery}`;
+}
+
+/**
+ * Secrets recognisable by their shape, wherever they stand in a log line (a URL, an error
+ * message, a stack, a field nobody thought of): Stripe client secrets (the local card
+ * processor's /payment-intents/{clientSecret}/… paths put them in the request URL) and keys,
+ * JWTs, Authorization values, passwords in connection URLs, and the paths and query values
+ * that carry secrets (SECRET_IN_PATH, SECRET_PARAMETER) inside any text. JSON-safe: no pattern
+ * crosses a quote or a backslash, so a redacted JSON line stays JSON.
+ */
+const SECRET_SHAPES: Array<[RegExp, string]> = [
+  [/\b((?:pi|seti|src)_[A-Za-z0-9]+_secret_)[A-Za-z0-9]+/g, `$1${REDACTED}`],
+  [/\b((?:sk|rk)_(?:test|live)_|whsec_)[A-Za-z0-9]+/g, `$1${REDACTED}`],
+  [/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g, REDACTED],
+  [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g, `$1 ${REDACTED}`],
+  [/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/"\\]+:)[^\s@/"\\]+@/gi, `$1${REDACTED}@`],
+  [/((?:\/api\/user\/(?:verify-email|change-email\/verify|password-reset)|\/verify|\/reset|\/receipts|\/files)\/)(?!\[redacted\])[^\s"'?#&\\<>]+/g, `$1${REDACTED}`],
+  [/([?&][^=&\s"'#\\]*(?:token|secret|code|password|signature|key)[^=&\s"'#\\]*=)(?!\[redacted\])[^&\s"'#\\<>]+/gi, `$1${REDACTED}`],
+];
+
+/** Any text as it may be logged: every secret of a recognisable shape replaced. */
+export function redactSecretShapes(text: string): string {
+  return SECRET_SHAPES.reduce((safe, [pattern, replacement]) => safe.replace(pattern, replacement), text);
 }
 
 function decodeURIComponentSafe(text: string): string {
@@ -63,7 +86,20 @@ const REDACT_PATHS = [
     .flatMap((field) => [field, `*.${field}`]),
 ];
 
+/**
+ * Every line the logger writes passes redactSecretShapes on its way out (issue 15, finding 11):
+ * the structured rules above know the fields; this catches a secret wherever else it lands.
+ */
+export function redactingStream(target: NodeJS.WritableStream): { write(line: string): boolean } {
+  return { write: (line: string) => target.write(redactSecretShapes(line)) };
+}
+
 /** The server's logger options (server/app.ts); `stream` lets tests read the log. */
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
-  return { level, serializers: { req: serializeRequestForLog }, redact: { paths: REDACT_PATHS, censor: REDACTED }, ...(stream ? { stream } : {}) };
+  return {
+    level,
+    serializers: { req: serializeRequestForLog },
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    stream: redactingStream(stream ?? process.stdout),
+  };
 }

@@ -7,7 +7,7 @@ import { startTestServer, type TestApp, type TestServer } from '../test/harness.
 // Issue 8: tokens never logged. The whole log, at the most verbose level, of an account's life:
 // sign-up, e-mail verification, sign-in, refresh, API calls, password reset, and the SPA pages
 // and Stripe return URL that carry codes and secrets. The e-mails go to a fake, not the
-// development outbox (which prints its links on purpose, and is off in production).
+// development outbox (off in production), so the test reads the codes from the mails themselves.
 
 let server: TestServer;
 let app: TestApp;

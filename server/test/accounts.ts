@@ -5,7 +5,7 @@ import { oneTimeTokens, users } from '../db/schema/accounts.ts';
 import { hashPassword } from '../domain/auth/passwords.ts';
 import { hashSecretToken } from '../domain/auth/secretTokens.ts';
 import { changeCredits, openCreditsAccount, SIGNUP_GRANT_CREDITS } from '../domain/credits/ledger.ts';
-import { FAST_PASSWORD_HASHING, type TestApp } from './harness.ts';
+import { FAST_PASSWORD_HASHING, TEST_MAILBOX_KEY, type TestApp } from './harness.ts';
 
 let counter = 0;
 
@@ -85,7 +85,7 @@ export interface OutboxMessage {
 
 /** The newest e-mail to `to` in the local outbox (through /dev/mailbox.json, as the browser tests read it). */
 export async function newestMailTo(t: TestApp, to: string): Promise<OutboxMessage | undefined> {
-  const response = await t.request({ method: 'GET', url: '/dev/mailbox.json' });
+  const response = await t.request({ method: 'GET', url: `/dev/mailbox.json?key=${TEST_MAILBOX_KEY}` });
   return (response.body as OutboxMessage[]).find((message) => message.to === to);
 }
 

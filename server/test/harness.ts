@@ -15,6 +15,9 @@ export const FAST_PASSWORD_HASHING = { memory: 1024, passes: 1, parallelism: 1 }
 
 export const TEST_PUBLIC_URL = 'http://dashboard.test';
 
+/** The dev mailbox's key in tests (MAILBOX_KEY); a variant with `mailboxKey: undefined` uses the stored one. */
+export const TEST_MAILBOX_KEY = 'test-mailbox-key-0123456789';
+
 export interface ApiRequest {
   method: HTTPMethods;
   url: string;
@@ -81,7 +84,7 @@ export async function startTestServer(options: { config?: Partial<Config> } = {}
 
   async function makeApp({ config: overrides = {}, adapters, spaDir, logStream, tokenClock }: VariantOptions) {
     const config = loadConfig(
-      { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL },
+      { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL, MAILBOX_KEY: TEST_MAILBOX_KEY },
       { databaseUrl: database.url, pgliteDir: null, passwordHashParams: FAST_PASSWORD_HASHING, ...options.config, ...overrides },
     );
     const app = await buildApp({

@@ -13,6 +13,10 @@ export const WIDGET_RATE_LIMITS = {
   eventsPerAddress: { name: 'events:address', max: 60, windowSeconds: 60 },
   /** Call and schedule requests per client address. */
   callsPerAddress: { name: 'call:address', max: 10, windowSeconds: 600 },
-  /** Call and schedule requests per visitor number, from all addresses together. */
+  /**
+   * Call and schedule requests per visitor number on one account (keyed `<userId>:<number>`),
+   * from all addresses together. The client's own per-widget and per-account limits follow
+   * (server/domain/limits/callVelocity.ts).
+   */
   callsPerNumber: { name: 'call:number', max: 5, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimit>;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Mail } from '../adapters/mail/mail.ts';
 import type { DialOutcome, Telephony } from '../adapters/telephony/telephony.ts';
 import { analyticsEvents } from '../db/schema/analytics.ts';
 import { calls, scheduledCalls } from '../db/schema/calls.ts';
@@ -28,6 +29,8 @@ let server: TestServer;
 let callsApp: FastifyInstance;
 const dialed: number[] = [];
 let deps: ReturnType<typeof createCallRequestDeps>;
+/** Mail of the call limits (callLimits.test.ts checks what is sent). */
+const testMail: Mail = { description: 'test mail', send: async () => undefined };
 
 const missed: DialOutcome = { status: 'missed', legs: [], answeredBy: null, duration: 0, recordingKey: null };
 const fakeTelephony: Telephony = {
@@ -47,7 +50,7 @@ beforeAll(async () => {
   installRequestValidation(callsApp);
   installErrorHandler(callsApp);
   deps = createCallRequestDeps({ telephony: fakeTelephony, log: { info() {}, warn() {}, error() {} } });
-  await registerWidgetApi(callsApp, { db: server.db, callRequests: deps });
+  await registerWidgetApi(callsApp, { db: server.db, callRequests: deps, mail: testMail, publicUrl: 'https://dashboard.example' });
   await callsApp.ready();
 });
 afterAll(async () => {
@@ -338,7 +341,7 @@ describe('POST /widget-api/calls', () => {
     installJsonBodyParser(proxied);
     installRequestValidation(proxied);
     installErrorHandler(proxied);
-    await registerWidgetApi(proxied, { db: server.db, callRequests: deps });
+    await registerWidgetApi(proxied, { db: server.db, callRequests: deps, mail: testMail, publicUrl: 'https://dashboard.example' });
     await proxied.ready();
     try {
       const { client, website, widgets } = await siteWithWidgets();
@@ -370,11 +373,12 @@ describe('POST /widget-api/calls', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ error: 'too_many_attempts' });
 
+    // Another site: the first one's widget has taken its 10 requests in 10 minutes (callLimits.test.ts).
+    const other = await siteWithWidgets();
     const phone = newNumber();
-    for (let i = 0; i < WIDGET_RATE_LIMITS.callsPerNumber.max; i++) {
-      expect((await call({ key: website.publicKey, widgetId, phone, url: 'https://shop.example/' })).status).toBe(202);
-    }
-    expect((await call({ key: website.publicKey, widgetId, phone, url: 'https://shop.example/' })).status).toBe(429);
+    const sameNumber = () => call({ key: other.website.publicKey, widgetId: other.widgets[0]!.id, phone, url: 'https://shop.example/' });
+    for (let i = 0; i < WIDGET_RATE_LIMITS.callsPerNumber.max; i++) expect((await sameNumber()).status).toBe(202);
+    expect((await sameNumber()).status).toBe(429);
   });
 });
 

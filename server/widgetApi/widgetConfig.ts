@@ -7,6 +7,7 @@ import { credits } from '../db/schema/billing.ts';
 import { widgetTypes } from '../db/schema/reference.ts';
 import { websites, widgets } from '../db/schema/toolbox.ts';
 import { canPayForACall } from '../domain/callEngine/callCredits.ts';
+import { availableCreditsSql } from '../domain/credits/reservations.ts';
 
 type Json = Record<string, unknown>;
 
@@ -45,7 +46,8 @@ export async function findPublicWebsite(db: Database, publicKey: string): Promis
       userId: websites.userId,
       timeZone: users.timezone,
       deletedAt: users.deletedAt,
-      balance: credits.credits,
+      // What calls being placed hold is not there to spend (common/rules/credits.ts availableCredits).
+      balance: availableCreditsSql,
       overdraft: credits.overdraft,
     })
     .from(websites)

@@ -4,14 +4,18 @@ import type { CallRequestDeps } from '../domain/callEngine/callRequestDeps.ts';
 import {
   CallRequestError,
   type CallRequestErrorCode,
-  normalizeNumber,
+  checkVisitorNumber,
   requestInstantCall,
   requestScheduledCall,
 } from '../domain/callEngine/callRequests.ts';
+import { checkNumberFormat } from '../domain/callEngine/callDestinations.ts';
 import { ApiError, tooManyAttempts } from '../http/apiError.ts';
 import type { OperationHandlers } from '../handlers/handlerContext.ts';
 import { isVisitorBlocked } from '../domain/blockList/blockList.ts';
 import { hitRateLimit, type RateLimit } from '../domain/limits/rateLimits.ts';
+import type { Mail } from '../adapters/mail/mail.ts';
+import { admitByVelocity, readCallLimits } from '../domain/limits/callVelocity.ts';
+import { callLimitMail, mailAccount } from '../domain/users/limitMails.ts';
 import { WIDGET_RATE_LIMITS } from './rateLimits.ts';
 import { etagOf, findPublicWebsite, loadWidgetConfig, type PublicWebsite } from './widgetConfig.ts';
 import { type EventBatch, recordWidgetEvents } from './widgetEvents.ts';
@@ -20,11 +24,17 @@ export interface WidgetApiContext {
   db: Database;
   /** The call machinery (telephony adapter, clock, placements). */
   callRequests: CallRequestDeps;
+  /** Tells a client its call request limits were reached (once per trip). */
+  mail: Mail;
+  /** Base of the links in those e-mails. */
+  publicUrl: string;
 }
 
 /** spec §1: "The widget tells visitors they will get a call within 10 seconds." */
 export const CALL_ACCEPTED_MESSAGE = 'Thank you! We will call you within 10 seconds.';
 export const CALLBACK_SCHEDULED_MESSAGE = 'Thank you! We will call you back at the chosen time.';
+/** The visitor-facing refusal while a client's call request limits hold (the widget shows error_description). */
+export const CALL_LIMIT_MESSAGE = 'This website is taking too many call requests right now. Please try again later.';
 
 /** How the refusals of server/domain/callEngine/callRequests.ts answer (openapi/widget.yaml). */
 const CALL_ERROR_ANSWERS: Record<CallRequestErrorCode, { status: number; code: string }> = {
@@ -35,6 +45,8 @@ const CALL_ERROR_ANSWERS: Record<CallRequestErrorCode, { status: number; code: s
   outside_working_hours: { status: 422, code: 'outside_working_hours' },
   schedule_not_offered: { status: 422, code: 'schedule_not_offered' },
   invalid_scheduled_time: { status: 422, code: 'invalid_scheduled_time' },
+  number_not_allowed: { status: 422, code: 'number_not_allowed' },
+  country_not_allowed: { status: 422, code: 'country_not_allowed' },
 };
 
 const unknownKey = () => new ApiError(404, 'not_found', 'No website uses this widget key.');
@@ -53,22 +65,43 @@ interface ScheduleBody extends CallBody {
 }
 
 /** The operations of openapi/widget.yaml, bound by operationId. */
-export function widgetApiHandlers({ db, callRequests }: WidgetApiContext): OperationHandlers {
+export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetApiContext): OperationHandlers {
   async function limit(rateLimit: RateLimit, key: string): Promise<void> {
-    const verdict = await hitRateLimit(db, rateLimit, key);
+    const verdict = await hitRateLimit(db, rateLimit, key, callRequests.clock.now());
     if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
+  }
+
+  /** The client's own velocity limits (issue 15): a crowd of visitors cannot spend faster than it allows. */
+  async function limitVelocity(website: PublicWebsite, widgetId: number): Promise<void> {
+    const verdict = await admitByVelocity(db, { userId: website.userId, widgetId }, callRequests.clock.now());
+    if (verdict.allowed) return;
+    if (verdict.notifyClient) {
+      const limits = await readCallLimits(db, website.userId);
+      const max = verdict.scope === 'widget' ? limits.perWidget : limits.perAccount;
+      await mailAccount(db, mail, website.userId, (to, name) => callLimitMail(to, name, verdict.scope, max, `${publicUrl}/settings`)).catch((error: unknown) =>
+        callRequests.log.error({ err: error, userId: website.userId }, 'widget API: the call limit e-mail could not be sent'),
+      );
+      callRequests.log.warn({ userId: website.userId, scope: verdict.scope }, 'widget API: call request limit reached');
+    }
+    throw new ApiError(429, 'too_many_call_requests', CALL_LIMIT_MESSAGE, { 'retry-after': String(verdict.retryAfterSeconds) });
   }
 
   /** The guardrails every call request passes before the call rules (issue 7). */
   async function admitCall(request: FastifyRequest, body: CallBody): Promise<{ website: PublicWebsite; number: string; deps: CallRequestDeps }> {
     await limit(WIDGET_RATE_LIMITS.callsPerAddress, request.ip);
-    const number = answeringCallErrors(() => normalizeNumber(body.phone));
-    await limit(WIDGET_RATE_LIMITS.callsPerNumber, number);
+    answeringCallErrors(() => checkNumberFormat(body.phone));
     const website = await findPublicWebsite(db, body.key);
     if (!website || website.accountDeleted) throw unknownKey();
+    // E.164, read in the account's country, and only a kind and country of number the account
+    // calls (issue 15, finding 2): the block list and the per-number limit compare this form.
+    const number = await answeringCallErrorsAsync(() => checkVisitorNumber(db, callRequests, website.userId, body.phone));
     if (await isVisitorBlocked(db, website.userId, { number, address: request.ip })) {
       throw new ApiError(403, 'visitor_blocked', 'Calls to this number are not available.');
     }
+    // Counted per account, after the key is known (finding 10): a made-up key counts against
+    // nobody, and exhausting a number on one client's site leaves it callable on every other.
+    await limit(WIDGET_RATE_LIMITS.callsPerNumber, `${website.userId}:${number}`);
+    await limitVelocity(website, body.widgetId);
     return { website, number, deps: callRequests };
   }
 

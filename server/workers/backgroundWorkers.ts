@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Mail } from '../adapters/mail/mail.ts';
 import type { Payments } from '../adapters/payments/payments.ts';
 import type { Database } from '../db/client.ts';
 import type { CallRequestDeps } from '../domain/callEngine/callRequestDeps.ts';
@@ -40,11 +41,11 @@ interface BackgroundWorker {
  */
 export function registerBackgroundWorkers(
   app: FastifyInstance,
-  context: { db: Database; payments: Payments; callRequests: CallRequestDeps; scheduledPollSeconds: number },
+  context: { db: Database; payments: Payments; mail: Mail; publicUrl: string; callRequests: CallRequestDeps; scheduledPollSeconds: number },
   options: BackgroundWorkerOptions = {},
 ): void {
-  const { db, payments, callRequests, scheduledPollSeconds } = context;
-  const paymentsWorker = new PaymentsWorker({ db, payments, log: app.log });
+  const { db, payments, mail, publicUrl, callRequests, scheduledPollSeconds } = context;
+  const paymentsWorker = new PaymentsWorker({ db, payments, mail, publicUrl, log: app.log });
   const scheduledCallsWorker = new ScheduledCallsWorker({
     db,
     deps: callRequests,

@@ -2,7 +2,9 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { autoRechargeJobs } from '../db/schema/billing.ts';
+import type { Mail } from '../adapters/mail/mail.ts';
 import type { Payments } from '../adapters/payments/payments.ts';
+import { DAILY_CAP_OUTCOME, runCapNotice } from '../domain/payments/autoRechargeCap.ts';
 import { claimAutoRechargeJob, runAutoRechargeJob } from '../domain/payments/autoRechargePurchase.ts';
 import { autoRechargeSignal } from '../domain/payments/autoRechargeTrigger.ts';
 import { reconcileUnsettledPayments } from '../domain/payments/paymentReconciler.ts';
@@ -11,6 +13,10 @@ export interface PaymentsWorkerOptions {
   db: Database;
   payments: Payments;
   log: FastifyBaseLogger;
+  /** Tells a client that the daily cap of auto-recharge held (autoRechargeCap.ts). */
+  mail: Mail;
+  /** Base of the links in those e-mails. */
+  publicUrl: string;
   /** How often queued auto-recharges are looked for when no signal came (other instances' debits). */
   pollIntervalMs?: number;
   /** How often unsettled payments are polled; only for processors that report asynchronously. */
@@ -104,7 +110,7 @@ export class PaymentsWorker {
   }
 
   async #drainQueue(): Promise<number> {
-    const { db, payments, log } = this.#options;
+    const { db, payments, log, mail, publicUrl } = this.#options;
     let processed = 0;
     do {
       this.#rerun = false;
@@ -118,7 +124,8 @@ export class PaymentsWorker {
           return processed;
         }
         if (!job) break;
-        const status = await runAutoRechargeJob(db, payments, job, log).catch((error: unknown) => {
+        const run = job.outcome === DAILY_CAP_OUTCOME ? runCapNotice(db, { mail, publicUrl }, job, log) : runAutoRechargeJob(db, payments, job, log);
+        const status = await run.catch((error: unknown) => {
           log.error({ err: error, jobId: job.id }, 'auto-recharge: job failed');
           return 'failed';
         });

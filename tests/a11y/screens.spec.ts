@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { linkFromMailbox, uniqueEmail } from '../support/mailbox.ts';
+import { ownClientAddress } from '../support/accounts.ts';
 import { addDays, apiGet, DEMO, signInDemo, todayIn } from '../support/dataScreens.ts';
 import { newClient } from '../support/billing.ts';
 import { expectAccessible, expectNoSidewaysScroll, settled, WIDTHS } from '../support/accessibility.ts';
@@ -38,6 +39,7 @@ test.describe('signed out', () => {
   test('the verify page, verified and with an unknown code', async ({ page, request }) => {
     const email = uniqueEmail('a11y-verify');
     const registered = await request.post('/api/user/register', {
+      headers: ownClientAddress(),
       data: { email, password: 'a11y-password', fullname: 'Vera Verified', phone: '+12015550123', timezone: 'UTC', captchaToken: 'e2e' },
     });
     expect(registered.status()).toBe(201);

@@ -58,7 +58,7 @@ test('wrong current password shows the failure', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/settings$/);
 });
 
-test('change of e-mail shows the helper and completes through the mailbox link', async ({ page, request }) => {
+test('change of e-mail needs the password, shows the helper and completes through the mailbox link', async ({ page, request }) => {
   const email = uniqueEmail('settings-mail');
   const next = uniqueEmail('settings-new');
   await registerVerified(request, { email, password: 'demo-password', fullname: 'Edsger Dijkstra' });
@@ -70,8 +70,15 @@ test('change of e-mail shows the helper and completes through the mailbox link',
   await card.getByLabel('Email').blur();
   await expect(card.getByText('Wrong email format')).toBeVisible();
   await card.getByLabel('Email').fill(next);
+  // Without the current password the form is invalid: Save stays disabled (spec §4 Settings).
+  await expect(card.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await card.getByLabel('Current Password').fill('wrong-password');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The current password is wrong. Your email address was not changed.')).toBeVisible();
+  await card.getByLabel('Current Password').fill('demo-password');
   await card.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Email verification link has been sent.')).toBeVisible();
+  await expect(card.getByLabel('Current Password')).toHaveValue('');
   await expect(card.getByText('Link has been sent to your email address.')).toBeVisible();
   await expect(card.getByText('Link has been sent to your email address.')).toBeHidden({ timeout: 8_000 });
 

@@ -17,6 +17,11 @@ export const users = pgTable(
     phone: text().notNull(),
     timezone: text().notNull().default('UTC'),
     country: text(),
+    /**
+     * ISO 3166 regions visitors' numbers may be in (Settings, Call destinations). Null: the
+     * account's own country, read from its phone number (domain/callEngine/callDestinations.ts).
+     */
+    callCountries: text().array(),
     hasAdvancedWidgetSettings: boolean().notNull().default(false),
     displayCustomNumberToCustomers: boolean().notNull().default(false),
     twilioNumberId: integer().references(() => twilioNumbers.id, { onDelete: 'set null' }),
@@ -47,7 +52,7 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastUsedAt: instant().notNull().defaultNow(),
     revokedAt: instant(),
-    revokedReason: text({ enum: ['logout', 'password_changed', 'password_reset', 'refresh_token_reuse'] }),
+    revokedReason: text({ enum: ['logout', 'password_changed', 'password_reset', 'refresh_token_reuse', 'email_changed'] }),
     userAgent: text(),
     clientAddress: text(),
   },
@@ -86,6 +91,11 @@ export const oneTimeTokens = pgTable(
     tokenHash: text().notNull(),
     /** The address the code was sent to (the new address for change_email). */
     email: text().notNull(),
+    /**
+     * change_email: the session that asked (with the password). It stays signed in when the
+     * change is confirmed; every other session of the account ends (domain/users/emailChange.ts).
+     */
+    sessionId: uuid().references(() => sessions.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     expiresAt: instant().notNull(),
     usedAt: instant(),

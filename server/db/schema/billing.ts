@@ -18,12 +18,18 @@ export const credits = pgTable(
     credits: integer().notNull().default(0),
     /** The floor the balance may reach (0 or negative); credits == overdraft is "overdraft reached" (spec §4). */
     overdraft: integer().notNull().default(0),
+    /**
+     * Credits held by calls being placed (the sum of their calls.reserved_credits): what the
+     * client can spend is credits - reserved (common/rules/credits.ts), never below the overdraft.
+     */
+    reserved: integer().notNull().default(0),
     minMonthlySpendingRequirement: integer().notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('credits_overdraft_not_positive', sql`${t.overdraft} <= 0`),
     check('credits_not_below_overdraft', sql`${t.credits} >= ${t.overdraft}`),
+    check('credits_reserved_not_negative', sql`${t.reserved} >= 0`),
   ],
 );
 
@@ -97,6 +103,11 @@ export const autoRecharges = pgTable('auto_recharges', {
    * re-arms it. So a purchase happens at most once per crossing (domain/payments/autoRecharge.ts).
    */
   isArmed: boolean().notNull().default(true),
+  /**
+   * At most this many purchases are queued in any 24 hours (issue 15): a crossing past it charges
+   * nothing and the client is e-mailed once a day instead (autoRechargeTrigger.ts).
+   */
+  maxPerDay: integer().notNull().default(3),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -129,6 +140,8 @@ export const autoRechargeJobs = pgTable(
     // One purchase in flight per account, whatever races the debits run.
     uniqueIndex('auto_recharge_jobs_one_open_per_user').on(t.userId).where(sql`${t.status} in ('pending', 'processing')`),
     index('auto_recharge_jobs_status_idx').on(t.status, t.id),
+    // The daily cap counts an account's jobs of the last 24 hours (autoRechargeTrigger.ts).
+    index('auto_recharge_jobs_user_id_created_at_idx').on(t.userId, t.createdAt),
     check('auto_recharge_jobs_status_check', sql`${t.status} in ('pending', 'processing', 'done', 'failed', 'canceled')`),
   ],
 );

@@ -84,6 +84,12 @@ export const calls = pgTable(
     customFields: jsonb().$type<CustomFields>().notNull().default({}),
     creditsCharged: integer().notNull().default(0),
     /**
+     * Credits held on the account's balance (credits.reserved) for this call while it is placed:
+     * taken when the call is accepted, charged when it connects, given back otherwise; 0 once
+     * its outcome is recorded (domain/credits/reservations.ts).
+     */
+    reservedCredits: integer().notNull().default(0),
+    /**
      * Set while a Call now call is being placed: a lease the placing instance renews; null once
      * its outcome is recorded. A lease that ran out (the instance died) is taken over by the
      * scheduled-calls worker, which finishes placing the call (domain/callEngine/callRecovery.ts).
@@ -100,6 +106,9 @@ export const calls = pgTable(
     index('calls_user_timeline_idx').on(t.userId, t.createdAt, t.id, t.websiteId, t.widgetTypeId, t.status, t.type),
     check('calls_status_check', sql`${t.status} in ('successful', 'missed', 'busy', 'no-answer')`),
     check('calls_type_check', sql`${t.type} in ('instant', 'scheduled')`),
+    check('calls_reserved_credits_not_negative', sql`${t.reservedCredits} >= 0`),
+    // Calls still holding credits: recovery and the tests find them without a scan.
+    index('calls_reserved_credits_idx').on(t.userId).where(sql`${t.reservedCredits} > 0`),
   ],
 );
 

@@ -42,3 +42,21 @@ export const blockedVisitors = pgTable(
     check('blocked_visitors_kind_check', sql`${t.kind} in ('number', 'address')`),
   ],
 );
+
+/**
+ * A client's velocity limits on call and callback requests from its widgets (issue 15, finding
+ * 1): at most `perWidget` requests to one widget in 10 minutes and `perAccount` to all its
+ * widgets in an hour (server/domain/limits/callVelocity.ts). No row: the defaults.
+ */
+export const callLimits = pgTable(
+  'call_limits',
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    perWidget: integer().notNull(),
+    perAccount: integer().notNull(),
+    updatedAt: instant().notNull().defaultNow(),
+  },
+  (t) => [check('call_limits_positive', sql`${t.perWidget} >= 1 and ${t.perAccount} >= 1`)],
+);

@@ -17,6 +17,8 @@ export interface OneTimeTokenRequest {
   kind: OneTimeTokenKind;
   /** The address the code is mailed to. */
   email: string;
+  /** change_email: the session that asked, kept when the change is confirmed. */
+  sessionId?: string;
 }
 
 /** Creates a single-use code and answers it in clear text, for the e-mail; only its hash is kept. */
@@ -33,6 +35,7 @@ export async function issueOneTimeToken(db: Database, request: OneTimeTokenReque
 export interface SpentOneTimeToken {
   userId: number;
   email: string;
+  sessionId: string | null;
 }
 
 /**
@@ -53,6 +56,6 @@ export async function spendOneTimeToken(db: Database, kind: OneTimeTokenKind, to
         gt(oneTimeTokens.expiresAt, now),
       ),
     )
-    .returning({ userId: oneTimeTokens.userId, email: oneTimeTokens.email });
+    .returning({ userId: oneTimeTokens.userId, email: oneTimeTokens.email, sessionId: oneTimeTokens.sessionId });
   return spent ?? null;
 }

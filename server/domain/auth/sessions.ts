@@ -1,7 +1,9 @@
+import { createHmac } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { refreshTokens, sessions, users } from '../../db/schema/accounts.ts';
 import { hashSecretToken, newSecretToken } from './secretTokens.ts';
+import { refreshSuccessorKey } from './signingKey.ts';
 import { systemTokenClock, type TokenClock } from './tokenClock.ts';
 
 export type SessionRevocationReason = NonNullable<typeof sessions.$inferSelect.revokedReason>;
@@ -54,6 +56,12 @@ export const REFRESH_REUSE_GRACE_SECONDS = 30;
  * token was spent within the grace window and the session has not moved on since (see
  * REFRESH_REUSE_GRACE_SECONDS). Answers null for any token that cannot be used. Expiry and the
  * grace window are read on `clock`.
+ *
+ * A token has exactly one successor, derived from it with a server key (successorOf): spending
+ * it again within the grace window, in sequence or in parallel, answers that same successor, so
+ * a session is always one chain and reuse detection sees every fork. Deriving instead of storing
+ * keeps clear-text tokens out of the database, and the key keeps a thief holding an old token
+ * from computing the live one.
  */
 export async function rotateRefreshToken(
   db: Database,
@@ -62,6 +70,7 @@ export async function rotateRefreshToken(
   clock: TokenClock = systemTokenClock,
 ): Promise<IssuedRefreshToken | null> {
   const tokenHash = hashSecretToken(presented);
+  const successor = successorOf(presented, await refreshSuccessorKey(db));
   return db.transaction(async (tx) => {
     const now = new Date(clock.now());
     const [spent] = await tx
@@ -93,9 +102,19 @@ export async function rotateRefreshToken(
     if (!owner) return null;
 
     await tx.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
-    const refreshToken = await insertRefreshToken(tx, sessionId, refreshTtlSeconds, clock);
-    return { userId: owner.userId, sessionId, refreshToken };
+    // The first exchange stores the successor; a retry within the grace finds it stored (in
+    // PostgreSQL the retry's UPDATE above waited for the first exchange to commit).
+    await tx
+      .insert(refreshTokens)
+      .values({ sessionId, tokenHash: hashSecretToken(successor), expiresAt: new Date(clock.now() + refreshTtlSeconds * 1000) })
+      .onConflictDoNothing({ target: refreshTokens.tokenHash });
+    return { userId: owner.userId, sessionId, refreshToken: successor };
   });
+}
+
+/** The one refresh token that follows `token`: an HMAC under the server's successor key. */
+function successorOf(token: string, key: Buffer): string {
+  return createHmac('sha256', key).update(token).digest('base64url');
 }
 
 /** True when a token of the session was spent after `since`: the chain went on without the caller. */

@@ -3,10 +3,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { normalizeEmail } from '../users/userProfile.ts';
-import { checkLoginThrottle, clearLoginFailures, recordLoginFailure } from './loginThrottle.ts';
+import { loginFailed, loginSucceeded, reserveLoginAttempt } from './loginThrottle.ts';
 import { type TimingEqualizer, verifyPassword } from './passwords.ts';
 import { type IssuedRefreshToken, startSession } from './sessions.ts';
-import type { TokenClock } from './tokenClock.ts';
+import { systemTokenClock, type TokenClock } from './tokenClock.ts';
 
 export interface PasswordSignIn {
   username: string;
@@ -19,7 +19,7 @@ export interface SignInDeps {
   db: Database;
   timing: TimingEqualizer;
   refreshTtlSeconds: number;
-  /** Dates the refresh token's expiry; the system clock when absent. */
+  /** Dates the refresh token's expiry and the failed-login windows; the system clock when absent. */
   tokenClock?: TokenClock;
 }
 
@@ -35,7 +35,7 @@ export type SignInOutcome =
  */
 export async function signInWithPassword(deps: SignInDeps, request: PasswordSignIn): Promise<SignInOutcome> {
   const attempt = { account: normalizeEmail(request.username), clientAddress: request.clientAddress };
-  const verdict = await checkLoginThrottle(deps.db, attempt);
+  const verdict = await reserveLoginAttempt(deps.db, attempt, new Date((deps.tokenClock ?? systemTokenClock).now()));
   if (!verdict.allowed) return { ok: false, problem: 'too_many_attempts', retryAfterSeconds: verdict.retryAfterSeconds };
   if (verdict.delayMs > 0) await sleep(verdict.delayMs);
 
@@ -45,10 +45,10 @@ export async function signInWithPassword(deps: SignInDeps, request: PasswordSign
     .where(and(eq(users.email, attempt.account), isNull(users.deletedAt)));
   const passwordMatches = user ? await verifyPassword(request.password, user.passwordHash) : await deps.timing.burn(request.password);
   if (!user || !passwordMatches) {
-    await recordLoginFailure(deps.db, attempt);
+    await loginFailed(deps.db);
     return { ok: false, problem: 'invalid_grant' };
   }
-  await clearLoginFailures(deps.db, attempt);
+  await loginSucceeded(deps.db, attempt);
   if (!user.emailVerifiedAt) return { ok: false, problem: 'inactive_account' };
 
   const session = await startSession(

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Database } from '../../db/client.ts';
 import { blockedVisitors, type blockedVisitorKinds } from '../../db/schema/widgetApi.ts';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { PHONE_PATTERN, stripVisitorNumber } from '../../../common/rules/phone.ts';
 import { DomainError, invalidInput, notFoundRow } from '../domainError.ts';
 
@@ -55,10 +56,17 @@ function blockedValue(kind: BlockedVisitorKind, value: string): string {
   return address;
 }
 
-/** The spellings of a number that name the same line: with and without its leading plus. */
+/**
+ * The spellings of a number that name the same line: with and without its leading plus and, for
+ * a visitor's number (E.164 since issue 15), the national forms an entry listed before may hold
+ * (212 555 0171 or 0 20 7946 0000 as typed, without the country code).
+ */
 function numberSpellings(number: string): string[] {
   const digits = number.replace(/^\+/, '');
-  return [digits, `+${digits}`];
+  const spellings = [digits, `+${digits}`];
+  const parsed = number.startsWith('+') ? parsePhoneNumberFromString(number) : undefined;
+  if (parsed) spellings.push(parsed.nationalNumber, stripVisitorNumber(parsed.formatNational()));
+  return [...new Set(spellings)];
 }
 
 /** The caller's block list, newest first. */

@@ -1,11 +1,76 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { calls } from '../../db/schema/calls.ts';
+import { debitCredits } from '../credits/ledger.ts';
+import { releaseCredits, reserveCredits, signalRecharge } from '../credits/reservations.ts';
+import type { CallLog } from './callRequestDeps.ts';
+
 /** What a placed call costs: one credit per connected call (spec §1 "20 free credits/calls"; the demo charges the same). */
 export const CREDITS_PER_CONNECTED_CALL = 1;
 
 /**
- * spec §1: "When credits run out, all widgets stop showing and no calls can be made" — whether a
- * balance can pay for one more call without passing the overdraft. The widget API's config
- * answer uses the same rule to show nothing.
+ * spec §1: "When credits run out, all widgets stop showing and no calls can be made" — whether an
+ * available balance (common/rules/credits.ts availableCredits: credits less those held by calls
+ * being placed) can pay for one more call without passing the overdraft. The widget API's
+ * config answer uses the same rule to show nothing. A hint only: what makes a call payable is
+ * holdCreditsForCall.
  */
-export function canPayForACall(balance: number, overdraft: number): boolean {
-  return balance - CREDITS_PER_CONNECTED_CALL >= overdraft;
+export function canPayForACall(available: number, overdraft: number): boolean {
+  return available - CREDITS_PER_CONNECTED_CALL >= overdraft;
+}
+
+/**
+ * Holds the price of a call on the account (credits/reservations.ts) inside the transaction that
+ * records the call; the caller stores the answer in calls.reserved_credits. Answers 0 when the
+ * available balance cannot pay for it: the caller refuses the call.
+ */
+export async function holdCreditsForCall(tx: Database, userId: number): Promise<number> {
+  const { reserved, rechargeQueued } = await reserveCredits(tx, userId, CREDITS_PER_CONNECTED_CALL);
+  // The purchase job is visible once the caller's transaction commits; an early wake-up only
+  // makes the worker poll once more.
+  signalRecharge(rechargeQueued);
+  return reserved ? CREDITS_PER_CONNECTED_CALL : 0;
+}
+
+/**
+ * Ends a call's hold on the credits, once (the call row is locked and its reserved_credits
+ * cleared in the caller's transaction): a connected call is charged CREDITS_PER_CONNECTED_CALL
+ * through the ledger, spending the credits it held; any other end gives them back. A call that
+ * held nothing (accepted before reservations existed) is charged as a plain debit, which may be
+ * refused at the overdraft: it is then left uncharged and logged. A call already charged is not
+ * charged again. Answers the credits charged.
+ */
+export async function settleCallCredits(tx: Database, log: CallLog, callId: number, connected: boolean): Promise<number> {
+  const [call] = await tx
+    .select({ userId: calls.userId, held: calls.reservedCredits, charged: calls.creditsCharged })
+    .from(calls)
+    .where(eq(calls.id, callId))
+    .for('update');
+  if (!call) throw new Error(`Call ${callId} does not exist`);
+  const charged = await moveHeldCredits(tx, log, callId, call, connected);
+  // Written after the balance row: a write to calls moves its counters (daily_widget_usage,
+  // migration 0004), and requests lock the balance before they insert a call; one order, no
+  // deadlock.
+  if (call.held > 0) await tx.update(calls).set({ reservedCredits: 0 }).where(eq(calls.id, callId));
+  return charged;
+}
+
+async function moveHeldCredits(tx: Database, log: CallLog, callId: number, call: { userId: number; held: number; charged: number }, connected: boolean): Promise<number> {
+  // Recorded twice (an instance thought dead finished after recovery took the call over): the
+  // first record charged it, the second must not.
+  if (call.charged > 0) {
+    await releaseCredits(tx, call.userId, call.held);
+    return call.charged;
+  }
+  if (connected) {
+    const settles = Math.min(call.held, CREDITS_PER_CONNECTED_CALL);
+    const debit = await debitCredits(tx, call.userId, CREDITS_PER_CONNECTED_CALL, 'call', { callId }, settles);
+    if (debit.ok) {
+      await releaseCredits(tx, call.userId, call.held - settles);
+      return CREDITS_PER_CONNECTED_CALL;
+    }
+    log.warn({ callId, userId: call.userId }, 'calls: connected call left uncharged, the balance is at the overdraft');
+  }
+  await releaseCredits(tx, call.userId, call.held);
+  return 0;
 }

@@ -4,9 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { callRecordings, calls, twilioCallLegs } from '../../db/schema/calls.ts';
 import { agents, widgetAgents, widgets } from '../../db/schema/toolbox.ts';
-import { debitCredits } from '../credits/ledger.ts';
 import { isWithinWeeklyHours, zonedWallClock } from '../../../common/rules/workingHours.ts';
-import { CREDITS_PER_CONNECTED_CALL } from './callCredits.ts';
+import { settleCallCredits } from './callCredits.ts';
 import type { CallRequestDeps } from './callRequestDeps.ts';
 import { readGeneralSettings } from './callSettings.ts';
 import { synthesizedRecordingKey } from './synthesizedRecording.ts';
@@ -27,10 +26,9 @@ export interface PlacedCall {
  * one), minutesBetweenTries apart (divided by the telephony's timeScale), each ringing the
  * agents available now by the widget's calling rule — or its single number — then bridging the
  * visitor. Every leg is recorded (twilio_call_legs). The call gets the outcome of its last
- * attempt; a connected call gets its recording and is charged CREDITS_PER_CONNECTED_CALL
- * through the ledger in the same transaction (a refused debit — the balance fell to the
- * overdraft meanwhile — leaves it uncharged, logged). The same transaction ends the placement's
- * lease (calls.placementClaimedAt). A call taken over after a crash (callRecovery.ts) goes on
+ * attempt; a connected call gets its recording and is charged the credits it held since it was
+ * accepted, any other outcome gives them back (callCredits.ts settleCallCredits), in the same
+ * transaction that records the outcome and ends the placement's lease (calls.placementClaimedAt). A call taken over after a crash (callRecovery.ts) goes on
  * after the attempts its legs show were made, with at least one more.
  */
 export async function placeCall(db: Database, deps: CallRequestDeps, callId: number, onFirstDial?: () => void): Promise<PlacedCall> {
@@ -123,11 +121,8 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
   const answered = outcome.answeredBy;
   const connected = outcome.status === 'successful';
   const creditsCharged = await db.transaction(async (tx) => {
-    let charged = 0;
+    const charged = await settleCallCredits(tx, log, callId, connected);
     if (connected) {
-      const debit = await debitCredits(tx, call.userId, CREDITS_PER_CONNECTED_CALL, 'call', { callId });
-      if (debit.ok) charged = CREDITS_PER_CONNECTED_CALL;
-      else log.warn({ callId, userId: call.userId }, 'calls: connected call left uncharged, the balance is at the overdraft');
       await tx
         .insert(callRecordings)
         .values({ callId, storageKey: outcome.recordingKey ?? synthesizedRecordingKey(callId), duration: outcome.duration })

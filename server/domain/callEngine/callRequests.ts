@@ -1,15 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { TWILIO_NUMBERS } from '../../db/referenceData.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { credits } from '../../db/schema/billing.ts';
 import { calls, type CustomFields, scheduledCalls } from '../../db/schema/calls.ts';
-import { twilioNumbers } from '../../db/schema/reference.ts';
-import { widgets } from '../../db/schema/toolbox.ts';
-import { PHONE_PATTERN, stripVisitorNumber } from '../../../common/rules/phone.ts';
 import { isWithinWeeklyHours, zonedWallClock } from '../../../common/rules/workingHours.ts';
-import { canPayForACall } from './callCredits.ts';
+import { type CallContext, loadCallContext } from './callContext.ts';
+import { type CallDestinations, callableNumber, callDestinationsOf, readCallDestinations } from './callDestinations.ts';
+import { CallRequestError } from './callRequestError.ts';
+import { canPayForACall, holdCreditsForCall } from './callCredits.ts';
 import { placeUnderLease } from './callRecovery.ts';
 import type { CallRequestDeps } from './callRequestDeps.ts';
 import { type CallSettings, readGeneralSettings } from './callSettings.ts';
@@ -17,28 +14,8 @@ import { type CallSettings, readGeneralSettings } from './callSettings.ts';
 /** How far ahead a visitor may schedule a callback. */
 export const MAX_SCHEDULE_AHEAD_DAYS = 60;
 
-export type CallRequestErrorCode =
-  /** No active widget with this id on this website of this account. */
-  | 'widget_not_found'
-  | 'widget_inactive'
-  /** A call would take the balance below the overdraft (spec §1: no credits, no calls). */
-  | 'no_credits'
-  /** The widget takes calls only within its working hours (useSchedule / duringWorkingHoursOnly). */
-  | 'outside_working_hours'
-  /** The widget does not offer the schedule form now (showScheduleForm). */
-  | 'schedule_not_offered'
-  | 'invalid_number'
-  | 'invalid_scheduled_time';
-
-/** A call request the rules refuse; `message` is an English sentence fit for the visitor-facing API. */
-export class CallRequestError extends Error {
-  override name = 'CallRequestError';
-  readonly code: CallRequestErrorCode;
-  constructor(code: CallRequestErrorCode, message: string) {
-    super(message);
-    this.code = code;
-  }
-}
+export { CallRequestError, type CallRequestErrorCode } from './callRequestError.ts';
+export { normalizeNumber } from './callDestinations.ts';
 
 export interface InstantCallRequest {
   userId: number;
@@ -62,7 +39,8 @@ export interface ScheduledCallRequest {
 
 /**
  * "Call now" (issue 7): checks the widget is active, the working hours, the credits, then
- * records the call and starts ringing in the background (deps.placements): agents by the calling
+ * holds the call's price on the balance (callCredits.ts; refused with no_credits when the
+ * available balance cannot pay it) and records the call and starts ringing in the background (deps.placements): agents by the calling
  * rule and their availability, or the widget's single number, retried numberOfTries times. The
  * call row exists at once (status no-answer, duration 0) and gets its outcome when the last try
  * ends; the placement is a claim on the row (calls.placementClaimedAt) that another instance takes
@@ -75,9 +53,9 @@ export async function requestInstantCall(
   deps: CallRequestDeps,
   request: InstantCallRequest,
 ): Promise<{ callId: number; convertId: string; duplicate: boolean }> {
-  const customerNumber = normalizeNumber(request.customerNumber);
   const now = deps.clock.now();
   const context = await loadRequestContext(db, request);
+  const customerNumber = destinationOf(deps, context, request);
   const { general } = context;
   if ((general.useSchedule || general.duringWorkingHoursOnly) && !isWithinWeeklyHours(general.activeHours, zonedWallClock(now, context.timeZone))) {
     throw new CallRequestError('outside_working_hours', 'Calls are taken during working hours only.');
@@ -93,6 +71,10 @@ export async function requestInstantCall(
       .orderBy(desc(calls.createdAt))
       .limit(1);
     if (earlier) return { ...earlier, duplicate: true };
+    // The call's price is held now, atomically: simultaneous visitors cannot connect more calls
+    // than the balance pays for (refused here, the transaction writes nothing).
+    const held = await holdCreditsForCall(tx, request.userId);
+    if (held === 0) throw noCredits();
     const [created] = await tx
       .insert(calls)
       .values({
@@ -108,6 +90,7 @@ export async function requestInstantCall(
         url: request.url,
         customerNumber,
         calledFrom: context.serviceNumber,
+        reservedCredits: held,
         // Claimed by this instance until the outcome is recorded (callRecovery.ts).
         placementClaimedAt: now,
         createdAt: now,
@@ -139,9 +122,9 @@ export async function requestScheduledCall(
   deps: CallRequestDeps,
   request: ScheduledCallRequest,
 ): Promise<{ scheduledCallId: number; duplicate: boolean }> {
-  const customerNumber = normalizeNumber(request.customerNumber);
   const now = deps.clock.now();
   const context = await loadRequestContext(db, request);
+  const customerNumber = destinationOf(deps, context, request);
   const { general } = context;
   const within = isWithinWeeklyHours(general.activeHours, zonedWallClock(now, context.timeZone));
   const offered = within ? general.showScheduleForm?.duringWorkingHours !== false : general.showScheduleForm?.outsideWorkingHours !== false;
@@ -207,55 +190,53 @@ export function newCallConvertId(): string {
   return `CL-${id}`;
 }
 
-/** A visitor's number in the form calls store it: spaces, dots, dashes and brackets dropped. */
-export function normalizeNumber(raw: string): string {
-  const number = stripVisitorNumber(raw);
-  if (!PHONE_PATTERN.test(number)) throw new CallRequestError('invalid_number', 'Wrong phone number format.');
-  return number;
+/**
+ * The widget API's check of a visitor's number once the website's account is known, before its
+ * block list and per-number limits (which then count the E.164 form): the same rule the call
+ * requests apply. Throws CallRequestError.
+ */
+export async function checkVisitorNumber(db: Database, deps: CallRequestDeps, userId: number, raw: string): Promise<string> {
+  const account = await readCallDestinations(db, userId);
+  return destinationOf(deps, { destinations: account }, { userId, widgetId: null, customerNumber: raw });
 }
 
-export interface RequestContext {
-  widget: { id: number; name: string; typeId: number };
-  general: CallSettings;
-  timeZone: string;
-  serviceNumber: string;
-  balance: number;
-  overdraft: number;
+/**
+ * The visitor's number in E.164 if calls may go there (callDestinations.ts: its type and the
+ * account's countries); a refusal is logged with its reason and thrown.
+ */
+function destinationOf(
+  deps: CallRequestDeps,
+  context: CallContext | { destinations: CallDestinations },
+  request: { userId: number; widgetId: number | null; customerNumber: string },
+): string {
+  const destinations = 'destinations' in context ? context.destinations : callDestinationsOf(context);
+  try {
+    return callableNumber(request.customerNumber, { ...destinations, allowSimulatorNumbers: deps.telephony.isLocal });
+  } catch (error) {
+    if (error instanceof CallRequestError) {
+      deps.log.info({ userId: request.userId, widgetId: request.widgetId, reason: error.code }, 'calls: request refused, the number cannot be called');
+    }
+    throw error;
+  }
 }
+
+export type RequestContext = CallContext & { general: CallSettings };
 
 /** The widget (of this account and website), the account's time zone and number, and its credits. */
 async function loadRequestContext(db: Database, request: { userId: number; websiteId: number; widgetId: number }): Promise<RequestContext> {
-  const [row] = await db
-    .select({
-      widget: { id: widgets.id, name: widgets.name, typeId: widgets.typeId, isActive: widgets.isActive, settings: widgets.settings },
-      timeZone: users.timezone,
-      serviceNumber: twilioNumbers.number,
-      deletedAt: users.deletedAt,
-      balance: credits.credits,
-      overdraft: credits.overdraft,
-    })
-    .from(widgets)
-    .innerJoin(users, eq(users.id, widgets.userId))
-    .leftJoin(twilioNumbers, eq(twilioNumbers.id, users.twilioNumberId))
-    .leftJoin(credits, eq(credits.userId, widgets.userId))
-    .where(and(eq(widgets.id, request.widgetId), eq(widgets.userId, request.userId), eq(widgets.websiteId, request.websiteId)));
-  if (!row || row.deletedAt) throw new CallRequestError('widget_not_found', 'The widget is not found.');
-  if (!row.widget.isActive) throw new CallRequestError('widget_inactive', 'The widget is not active.');
-  const general = readGeneralSettings(row.widget.settings);
-  return {
-    widget: row.widget,
-    general,
-    timeZone: row.timeZone,
-    serviceNumber: row.serviceNumber ?? TWILIO_NUMBERS[0]!.number,
-    balance: row.balance ?? 0,
-    overdraft: row.overdraft ?? 0,
-  };
+  const context = await loadCallContext(db, request);
+  if (!context || context.accountDeleted) throw new CallRequestError('widget_not_found', 'The widget is not found.');
+  if (!context.widget.isActive) throw new CallRequestError('widget_inactive', 'The widget is not active.');
+  return { ...context, general: readGeneralSettings(context.widget.settings) };
 }
 
+/** A hint before anything is written; what holds is the reservation (holdCreditsForCall). */
 function assertCanSpend(context: RequestContext): void {
-  if (!canPayForACall(context.balance, context.overdraft)) {
-    throw new CallRequestError('no_credits', 'Calls are unavailable: the account has no credits.');
-  }
+  if (!canPayForACall(context.available, context.overdraft)) throw noCredits();
+}
+
+function noCredits(): CallRequestError {
+  return new CallRequestError('no_credits', 'Calls are unavailable: the account has no credits.');
 }
 
 /**

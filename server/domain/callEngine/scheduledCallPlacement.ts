@@ -1,13 +1,10 @@
 import { and, asc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { credits } from '../../db/schema/billing.ts';
 import { calls, scheduledCalls } from '../../db/schema/calls.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { twilioNumbers } from '../../db/schema/reference.ts';
-import { widgets } from '../../db/schema/toolbox.ts';
-import { TWILIO_NUMBERS } from '../../db/referenceData.ts';
 import { isVisitorBlocked } from '../blockList/blockList.ts';
-import { canPayForACall } from './callCredits.ts';
+import { loadCallContext } from './callContext.ts';
+import { callDestinationsOf, isCallable } from './callDestinations.ts';
+import { holdCreditsForCall, settleCallCredits } from './callCredits.ts';
 import { placeCall } from './callPlacement.ts';
 import type { CallRequestDeps } from './callRequestDeps.ts';
 import { newCallConvertId } from './callRequests.ts';
@@ -63,8 +60,9 @@ export type ScheduledCallResult = 'completed' | 'failed' | 'canceled';
  * completed (the visitor was connected) or failed. Never twice: the call row is created in a
  * transaction that locks the callback and finds any call made for it, so a claim taken over
  * after a crash finishes with the call already made instead of ringing again. A callback whose
- * widget is gone or inactive, or whose number the client has blocked since, is canceled; one
- * whose account has no credits fails.
+ * widget is gone or inactive, or whose number the client has blocked or whose country it no
+ * longer calls since, is canceled; one
+ * whose account cannot hold the call's price (callCredits.ts holdCreditsForCall) fails.
  */
 export async function runScheduledCall(db: Database, deps: CallRequestDeps, claimed: ScheduledCall): Promise<ScheduledCallResult> {
   const prepared = await db.transaction(async (tx) => {
@@ -75,29 +73,25 @@ export async function runScheduledCall(db: Database, deps: CallRequestDeps, clai
       .from(calls)
       .where(eq(calls.scheduledCallId, row.id))
       .limit(1);
-    if (earlier) return { kind: 'placed-before' as const, status: earlier.status };
+    if (earlier) {
+      // Its worker died while it rang: whatever it held is given back (a recorded outcome
+      // already settled it, and then there is nothing left to give).
+      await settleCallCredits(tx, deps.log, earlier.id, false);
+      return { kind: 'placed-before' as const, status: earlier.status };
+    }
     // Claimed again and again without a call: something keeps failing before it rings; stop.
     if (row.attempts > MAX_CLAIMS) return { kind: 'gave-up' as const };
-    const [context] =
-      row.widgetId === null
-        ? []
-        : await tx
-            .select({
-              widget: { name: widgets.name, typeId: widgets.typeId, isActive: widgets.isActive },
-              serviceNumber: twilioNumbers.number,
-              balance: credits.credits,
-              overdraft: credits.overdraft,
-              deletedAt: users.deletedAt,
-            })
-            .from(widgets)
-            .innerJoin(users, eq(users.id, widgets.userId))
-            .leftJoin(twilioNumbers, eq(twilioNumbers.id, users.twilioNumberId))
-            .leftJoin(credits, eq(credits.userId, widgets.userId))
-            .where(and(eq(widgets.id, row.widgetId), eq(widgets.userId, row.userId)));
-    if (!context || !context.widget.isActive || context.deletedAt) return { kind: 'canceled' as const };
+    const context = row.widgetId === null ? undefined : await loadCallContext(tx, { userId: row.userId, widgetId: row.widgetId });
+    if (!context || !context.widget.isActive || context.accountDeleted) return { kind: 'canceled' as const };
+    // The client may have narrowed its call destinations since the callback was scheduled.
+    if (!isCallable(row.customerNumber, { ...callDestinationsOf(context), allowSimulatorNumbers: deps.telephony.isLocal })) return { kind: 'canceled' as const };
     // The visitor's address is not kept with a callback: only a blocked number applies here.
     if (await isVisitorBlocked(tx, row.userId, { number: row.customerNumber, address: '' })) return { kind: 'canceled' as const };
-    if (!canPayForACall(context.balance ?? 0, context.overdraft ?? 0)) return { kind: 'no-credits' as const };
+    // Held when the callback is placed, not when it was scheduled: a pending callback (up to 60
+    // days ahead) holding a credit would let visitors freeze an account's balance with far-off
+    // callbacks and switch its widgets off while nothing is spent.
+    const held = await holdCreditsForCall(tx, row.userId);
+    if (held === 0) return { kind: 'no-credits' as const };
     const [call] = await tx
       .insert(calls)
       .values({
@@ -111,7 +105,8 @@ export async function runScheduledCall(db: Database, deps: CallRequestDeps, clai
         type: 'scheduled',
         status: 'no-answer',
         customerNumber: row.customerNumber,
-        calledFrom: context.serviceNumber ?? TWILIO_NUMBERS[0]!.number,
+        calledFrom: context.serviceNumber,
+        reservedCredits: held,
         customFields: row.customFields,
         createdAt: deps.clock.now(),
       })

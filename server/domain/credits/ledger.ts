@@ -37,24 +37,35 @@ export async function openCreditsAccount(db: Database, userId: number): Promise<
 
 /**
  * The only way credits change (ARCHITECTURE.md, Credits): the balance moves by one atomic
- * UPDATE that refuses to pass the overdraft (`credits + delta >= overdraft`, checked by the row
- * update itself, so no concurrency can take it lower), and the ledger gets the matching row,
- * both in one transaction (a savepoint when `db` is already a transaction). The same
- * transaction moves the auto-recharge marker (payments/autoRechargeTrigger.ts). Answers the new
- * balance; throws InsufficientCreditsError and changes nothing when refused.
+ * UPDATE that refuses to pass the overdraft, checked by the row update itself, so no concurrency
+ * can take it lower: a plain debit must leave the available balance (credits - reserved,
+ * reservations.ts) at or above the overdraft; a debit that settles a call's reservation
+ * (`settlesReserved`) spends credits held for it, so it only keeps the stored balance at or
+ * above the overdraft and gives the hold back in the same UPDATE. The ledger gets the matching
+ * row, both in one transaction (a savepoint when `db` is already a transaction). The same
+ * transaction moves the auto-recharge marker on the available balance
+ * (payments/autoRechargeTrigger.ts). Answers the new balance; throws InsufficientCreditsError and
+ * changes nothing when refused.
  */
-export async function changeCredits(db: Database, change: CreditChange): Promise<number> {
-  if (!Number.isSafeInteger(change.delta)) throw new RangeError(`Credit change must be a whole number, got ${change.delta}`);
+export async function changeCredits(db: Database, change: CreditChange & { settlesReserved?: number }): Promise<number> {
+  const { settlesReserved = 0, ...entry } = change;
+  if (!Number.isSafeInteger(entry.delta)) throw new RangeError(`Credit change must be a whole number, got ${entry.delta}`);
+  if (!Number.isSafeInteger(settlesReserved) || settlesReserved < 0) throw new RangeError(`Settled credits must be a whole number, got ${settlesReserved}`);
+  const floor =
+    entry.delta < 0 && settlesReserved === 0
+      ? gte(sql`${credits.credits} - ${credits.reserved} + ${entry.delta}`, credits.overdraft)
+      : gte(sql`${credits.credits} + ${entry.delta}`, credits.overdraft);
   let queued = false;
   const balance = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(credits)
-      .set({ credits: sql`${credits.credits} + ${change.delta}` })
-      .where(and(eq(credits.userId, change.userId), gte(sql`${credits.credits} + ${change.delta}`, credits.overdraft)))
-      .returning({ balance: credits.credits });
-    if (!updated) throw new InsufficientCreditsError(`Account ${change.userId} cannot spend ${-change.delta} credits`);
-    await tx.insert(creditLedger).values({ ...change, balanceAfter: updated.balance });
-    queued = await trackAutoRechargeThreshold(tx, change.userId, change.delta, updated.balance);
+      .set({ credits: sql`${credits.credits} + ${entry.delta}`, reserved: sql`${credits.reserved} - ${settlesReserved}` })
+      .where(and(eq(credits.userId, entry.userId), floor, gte(credits.reserved, settlesReserved)))
+      .returning({ balance: credits.credits, reserved: credits.reserved });
+    if (!updated) throw new InsufficientCreditsError(`Account ${entry.userId} cannot spend ${-entry.delta} credits`);
+    await tx.insert(creditLedger).values({ ...entry, balanceAfter: updated.balance });
+    // A settled debit leaves the available balance where the reservation already put it.
+    queued = await trackAutoRechargeThreshold(tx, entry.userId, entry.delta + settlesReserved, updated.balance - updated.reserved);
     return updated.balance;
   });
   if (queued) autoRechargeSignal.emit('queued');
@@ -62,8 +73,8 @@ export async function changeCredits(db: Database, change: CreditChange): Promise
 }
 
 /**
- * Spends credits, e.g. for a call (reason `call`, with its callId): succeeds with the new
- * balance, or answers insufficient_credits and changes nothing when the balance would fall
+ * Spends credits, e.g. for a call (reason `call`, with its callId; `settlesReserved` the credits
+ * the call held, spent by this debit): succeeds with the new balance, or answers insufficient_credits and changes nothing when the balance would fall
  * below the overdraft. A debit that crosses the auto-recharge threshold queues one purchase,
  * charged after this transaction (payments/autoRechargeWorker.ts).
  */
@@ -73,10 +84,11 @@ export async function debitCredits(
   amount: number,
   reason: CreditLedgerReason,
   references: LedgerReferences = {},
+  settlesReserved = 0,
 ): Promise<DebitOutcome> {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`A debit must be a positive whole number, got ${amount}`);
   try {
-    return { ok: true, balance: await changeCredits(db, { userId, delta: -amount, reason, ...references }) };
+    return { ok: true, balance: await changeCredits(db, { userId, delta: -amount, reason, ...references, settlesReserved }) };
   } catch (error) {
     if (error instanceof InsufficientCreditsError) return { ok: false, reason: 'insufficient_credits' };
     throw error;

@@ -3,6 +3,7 @@ import { isOverdraftReached } from '../../../common/rules/credits.ts';
 import type { Database } from '../../db/client.ts';
 import { credits } from '../../db/schema/billing.ts';
 import { DomainError } from '../domainError.ts';
+import { availableCreditsSql } from './reservations.ts';
 
 /** spec §8 USER_OVERDRAFT_REACHED_MESSAGE and USER_OVERDRAFT_REACHED_LINK, as one sentence pair. */
 export const OVERDRAFT_REACHED_DESCRIPTION =
@@ -16,7 +17,7 @@ export const OVERDRAFT_REACHED_DESCRIPTION =
  */
 export async function assertToolboxOpen(db: Database, userId: number): Promise<void> {
   const [balance] = await db
-    .select({ credits: credits.credits, overdraft: credits.overdraft })
+    .select({ credits: availableCreditsSql, overdraft: credits.overdraft })
     .from(credits)
     .where(eq(credits.userId, userId));
   if (balance && isOverdraftReached(balance)) throw new DomainError('overdraft_reached', OVERDRAFT_REACHED_DESCRIPTION);

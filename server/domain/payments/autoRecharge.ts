@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { autoRecharges } from '../../db/schema/billing.ts';
+import { DEFAULT_AUTO_RECHARGES_PER_DAY } from './autoRechargeCap.ts';
 import { findSavedCard } from './paymentMethods.ts';
 import { findActivePack } from './purchases.ts';
 
@@ -8,11 +9,13 @@ import { findActivePack } from './purchases.ts';
 export interface AutoRechargeSetting {
   packId: number;
   criticalCredits: number;
+  /** Automatic purchases allowed in any 24 hours (issue 15); DEFAULT_AUTO_RECHARGES_PER_DAY when left out. */
+  maxPerDay?: number;
   paymentMethodId: string;
 }
 
 export type SetAutoRechargeOutcome =
-  | { ok: true; setting: AutoRechargeSetting }
+  | { ok: true; setting: AutoRechargeSetting & { maxPerDay: number } }
   | { ok: false; problem: 'unknown_pack' | 'unknown_payment_method' };
 
 /**
@@ -25,12 +28,13 @@ export async function setAutoRecharge(db: Database, userId: number, setting: Aut
   if (!(await findActivePack(db, setting.packId))) return { ok: false, problem: 'unknown_pack' };
   const card = await findSavedCard(db, userId, setting.paymentMethodId);
   if (!card) return { ok: false, problem: 'unknown_payment_method' };
-  const values = { packId: setting.packId, criticalCredits: setting.criticalCredits, paymentMethodId: card.id, isArmed: true };
+  const maxPerDay = setting.maxPerDay ?? DEFAULT_AUTO_RECHARGES_PER_DAY;
+  const values = { packId: setting.packId, criticalCredits: setting.criticalCredits, maxPerDay, paymentMethodId: card.id, isArmed: true };
   await db
     .insert(autoRecharges)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: autoRecharges.userId, set: { ...values, updatedAt: new Date() } });
-  return { ok: true, setting };
+  return { ok: true, setting: { ...setting, maxPerDay } };
 }
 
 /** Cancel recurring charges (spec §4 Billing); idempotent. A purchase already queued is dropped by the worker. */

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { type AutoRechargeJobStatus, autoRechargeJobs, autoRecharges, paymentMethods, payments } from '../../db/schema/billing.ts';
 import { creditPacks } from '../../db/schema/reference.ts';
 import type { Payments } from '../../adapters/payments/payments.ts';
+import { DAILY_CAP_OUTCOME } from './autoRechargeCap.ts';
 import { newConvertId, PAYMENT_CURRENCY } from './purchases.ts';
 import { settleIntent } from './settlement.ts';
 
@@ -54,6 +55,8 @@ export async function claimAutoRechargeJob(db: Database): Promise<Job | undefine
  * a failed payment; nothing retries it until the balance crosses the threshold again.
  */
 export async function runAutoRechargeJob(db: Database, processor: Payments, job: Job, log: FastifyBaseLogger): Promise<AutoRechargeJobStatus> {
+  // A cap notice (autoRechargeCap.ts) is never a purchase, whoever runs it.
+  if (job.outcome === DAILY_CAP_OUTCOME) return finish(db, job, 'canceled', DAILY_CAP_OUTCOME);
   if (job.attempts > MAX_ATTEMPTS) return finish(db, job, 'failed', 'gave up after repeated processor errors');
   const [setting] = await db
     .select({ pack: creditPacks, card: paymentMethods })

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { countAutoRechargesToday, DAILY_CAP_OUTCOME, dailyCapNoticeSentToday } from './autoRechargeCap.ts';
 import type { Database } from '../../db/client.ts';
 import { autoRechargeJobs, autoRecharges } from '../../db/schema/billing.ts';
 
@@ -15,7 +16,13 @@ export const autoRechargeSignal = new EventEmitter();
  * the balance row is locked by its UPDATE. A debit that leaves the balance below the threshold
  * while armed disarms it and queues one purchase; concurrent debits wait on the balance row, so
  * the second finds it disarmed and queues nothing. A balance back at or above the threshold
- * re-arms it. Answers whether a purchase was queued.
+ * re-arms it. Answers whether a purchase (or a cap notice) was queued.
+ *
+ * Daily cap (issue 15): when the account already queued maxPerDay purchases in the last 24
+ * hours, the crossing charges nothing: the marker stays armed (so a debit after the oldest
+ * purchase ages out buys again) and one cap notice per 24 hours is queued instead, which the
+ * worker turns into an e-mail. The count runs under the balance row's lock, like the marker, so
+ * parallel debits and instances cannot get past the cap.
  */
 export async function trackAutoRechargeThreshold(tx: Database, userId: number, delta: number, balance: number): Promise<boolean> {
   if (delta > 0) {
@@ -26,6 +33,20 @@ export async function trackAutoRechargeThreshold(tx: Database, userId: number, d
     return false;
   }
   if (delta === 0) return false;
+  const [crossing] = await tx
+    .select({ maxPerDay: autoRecharges.maxPerDay })
+    .from(autoRecharges)
+    .where(and(eq(autoRecharges.userId, userId), eq(autoRecharges.isArmed, true), gt(autoRecharges.criticalCredits, balance)));
+  if (!crossing) return false;
+  if ((await countAutoRechargesToday(tx, userId)) >= crossing.maxPerDay) {
+    if (await dailyCapNoticeSentToday(tx, userId)) return false;
+    const [notice] = await tx
+      .insert(autoRechargeJobs)
+      .values({ userId, outcome: DAILY_CAP_OUTCOME })
+      .onConflictDoNothing({ target: autoRechargeJobs.userId, where: sql`${autoRechargeJobs.status} in ('pending', 'processing')` })
+      .returning({ id: autoRechargeJobs.id });
+    return notice !== undefined;
+  }
   const [disarmed] = await tx
     .update(autoRecharges)
     .set({ isArmed: false })

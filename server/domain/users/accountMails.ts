@@ -24,12 +24,32 @@ export function passwordResetMail(to: string, name: string, link: string): MailM
   ]);
 }
 
-export function changeEmailMail(to: string, name: string, link: string): MailMessage {
+/**
+ * To the new address, which anyone with an account may name: nothing in it comes from the
+ * account (not even its name), so it cannot carry an attacker's text to a stranger's inbox
+ * (issue 15, finding 5).
+ */
+export function changeEmailMail(to: string, link: string): MailMessage {
   return message(to, `Confirm your new e-mail address for ${PRODUCT}`, [
-    `Hello ${name},`,
-    `Please confirm that this is the new e-mail address of your account:`,
+    `Hello,`,
+    `Someone asked to use this address for a ${PRODUCT} account. If it was you, confirm it here:`,
     link,
-    `The link works once and expires in 48 hours. Until then your account keeps its current address.`,
+    `The link works once and expires in 48 hours. If it was not you, ignore this e-mail: nothing changes.`,
+  ]);
+}
+
+/**
+ * To the address the account has now, when a change is asked for (issue 15, finding 9): what,
+ * to which address, when (UTC). No link that confirms or cancels: only the way to a new password.
+ */
+export function emailChangeNoticeMail(to: string, newEmail: string, at: Date, resetLink: string): MailMessage {
+  const when = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return message(to, `The e-mail address of your ${PRODUCT} account is being changed`, [
+    `Hello,`,
+    `On ${when}, someone signed in to your account with its password asked to change its e-mail address from ${to} to ${newEmail}.`,
+    `The change takes effect only when the link sent to ${newEmail} is used; then every other session of the account is signed out.`,
+    `If it was not you, your password is known to someone else: choose a new one now, which signs everyone out:`,
+    resetLink,
   ]);
 }
 

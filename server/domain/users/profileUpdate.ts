@@ -1,18 +1,19 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Mail } from '../../adapters/mail/mail.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { twilioNumbers } from '../../db/schema/reference.ts';
-import { issueOneTimeToken } from '../auth/oneTimeTokens.ts';
-import { changeEmailMail } from './accountMails.ts';
+import { checkEmailChange, mailEmailChange } from './emailChange.ts';
 import { isKnownTimezone } from './timezones.ts';
-import { normalizeEmail, type UserRow } from './userProfile.ts';
+import type { UserRow } from './userProfile.ts';
 
 export interface ProfilePatch {
   name?: string;
   timezone?: string;
   twilioNumberId?: number | null;
   email?: string;
+  /** Required with `email` (the contract says so): a change of address needs the password. */
+  currentPassword?: string;
 }
 
 export interface ProfileUpdateDeps {
@@ -21,15 +22,23 @@ export interface ProfileUpdateDeps {
   publicUrl: string;
 }
 
+/** Who asks: the account and its session (the one kept when a change of e-mail is confirmed). */
+export interface ProfileCaller {
+  userId: number;
+  sessionId: string;
+}
+
 export type ProfileUpdateOutcome =
   | { ok: true; user: UserRow }
-  | { ok: false; problem: 'unknown_timezone' | 'unknown_twilio_number' | 'account_exists' | 'no_account' };
+  | { ok: false; problem: 'unknown_timezone' | 'unknown_twilio_number' | 'account_exists' | 'no_account' | 'wrong_password' }
+  | { ok: false; problem: 'too_many_attempts'; retryAfterSeconds: number };
 
 /**
  * Account settings (spec §2 Settings, §5): name, time zone and Twilio number change at once; a
- * new e-mail address waits as pendingEmail until the link mailed to it is used.
+ * new e-mail address needs the current password and waits as pendingEmail until the link mailed
+ * to it is used (domain/users/emailChange.ts). Nothing is written unless every check passes.
  */
-export async function updateProfile(deps: ProfileUpdateDeps, userId: number, patch: ProfilePatch): Promise<ProfileUpdateOutcome> {
+export async function updateProfile(deps: ProfileUpdateDeps, who: ProfileCaller, patch: ProfilePatch, now = new Date()): Promise<ProfileUpdateOutcome> {
   const { db } = deps;
   if (patch.timezone !== undefined && !isKnownTimezone(patch.timezone)) return { ok: false, problem: 'unknown_timezone' };
   if (patch.twilioNumberId != null) {
@@ -37,14 +46,13 @@ export async function updateProfile(deps: ProfileUpdateDeps, userId: number, pat
     if (!number) return { ok: false, problem: 'unknown_twilio_number' };
   }
 
-  const [current] = await db.select().from(users).where(eq(users.id, userId));
+  const [current] = await db.select().from(users).where(eq(users.id, who.userId));
   if (!current) return { ok: false, problem: 'no_account' };
-  const newEmail = patch.email === undefined ? undefined : normalizeEmail(patch.email);
-  const emailChanges = newEmail !== undefined && newEmail !== current.email;
-  if (emailChanges) {
-    const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, newEmail), ne(users.id, userId)));
-    if (taken) return { ok: false, problem: 'account_exists' };
-  }
+  const emailCheck =
+    patch.email === undefined
+      ? undefined
+      : await checkEmailChange(db, current, { ...who, email: patch.email, currentPassword: patch.currentPassword ?? '' }, now);
+  if (emailCheck && !emailCheck.ok) return emailCheck;
 
   const [updated] = await db
     .update(users)
@@ -53,15 +61,13 @@ export async function updateProfile(deps: ProfileUpdateDeps, userId: number, pat
       timezone: patch.timezone,
       twilioNumberId: patch.twilioNumberId,
       // Asking for the current address again cancels a pending change.
-      ...(newEmail !== undefined && { pendingEmail: emailChanges ? newEmail : null }),
+      ...(emailCheck && { pendingEmail: emailCheck.kind === 'change' ? emailCheck.email : null }),
     })
-    .where(eq(users.id, userId))
+    .where(eq(users.id, who.userId))
     .returning();
 
-  if (emailChanges) {
-    const code = await issueOneTimeToken(db, { userId, kind: 'change_email', email: newEmail });
-    const link = `${deps.publicUrl}/verify/${code}?type=changeEmail`;
-    await deps.mail.send(changeEmailMail(newEmail, updated!.name, link));
+  if (emailCheck?.kind === 'change') {
+    await mailEmailChange(deps, current, { sessionId: who.sessionId, email: emailCheck.email }, now);
   }
   return { ok: true, user: updated! };
 }

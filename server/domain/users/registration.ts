@@ -8,6 +8,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { issueOneTimeToken } from '../auth/oneTimeTokens.ts';
 import { changeCredits, openCreditsAccount, SIGNUP_GRANT_CREDITS } from '../credits/ledger.ts';
+import { hitRateLimit, type RateLimit } from '../limits/rateLimits.ts';
 import { verificationMail } from './accountMails.ts';
 import { normalizeEmail } from './userProfile.ts';
 
@@ -32,17 +33,45 @@ export interface RegistrationDeps {
   log: FastifyBaseLogger;
 }
 
-export type RegistrationOutcome = 'registered' | 'captcha_rejected' | 'account_exists' | 'account_deleted';
+export type RegistrationOutcome =
+  | 'registered'
+  | 'captcha_rejected'
+  | 'account_exists'
+  | 'account_deleted'
+  | { problem: 'too_many_attempts'; retryAfterSeconds: number };
 
 /**
- * Sign-up (spec §2 Register, §7): checks the bot-check token, creates the unverified account
+ * Sign-up limits (issue 15, finding 5): every account comes with free credits, so one client
+ * address opens at most 5 an hour (an office behind one NAT still signs up its team), and one
+ * e-mail address is tried at most 3 times an hour (each try may mail it). Counted before the
+ * bot check, so a flood does not reach the bot-check service either.
+ */
+export const REGISTRATION_LIMITS = {
+  perAddress: { name: 'signup_address', max: 5, windowSeconds: 60 * 60 },
+  perTarget: { name: 'signup_target', max: 3, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateLimit>;
+
+/**
+ * Sign-up (spec §2 Register, §7): applies REGISTRATION_LIMITS, checks the bot-check token, creates the unverified account
  * with its credits record and the sign-up grant of 20 credits (one transaction), then mails
  * the verification link. The account signs in only after the link is used (spec §1).
  */
-export async function registerAccount(deps: RegistrationDeps, input: RegistrationInput, clientAddress?: string): Promise<RegistrationOutcome> {
+export async function registerAccount(
+  deps: RegistrationDeps,
+  input: RegistrationInput,
+  clientAddress: string,
+  now = new Date(),
+): Promise<RegistrationOutcome> {
+  const email = normalizeEmail(input.email);
+  for (const [limit, key] of [
+    [REGISTRATION_LIMITS.perAddress, clientAddress],
+    [REGISTRATION_LIMITS.perTarget, email],
+  ] as const) {
+    const verdict = await hitRateLimit(deps.db, limit, key, now);
+    if (!verdict.allowed) return { problem: 'too_many_attempts', retryAfterSeconds: verdict.retryAfterSeconds };
+  }
   if (!(await deps.captcha.verify(input.captchaToken, clientAddress))) return 'captcha_rejected';
 
-  const email = normalizeEmail(input.email);
   const existing = await findAccountByEmail(deps.db, email);
   if (existing) return existing.deletedAt ? 'account_deleted' : 'account_exists';
 

@@ -33,6 +33,8 @@ export interface Tenant {
   intentNeedingAuthentication: { id: string; clientSecret: string };
   idempotencyKey: string;
   fileName: string;
+  /** The uploaded file's public id (DELETE /user/files/{fileId}). */
+  fileId: string;
   agentName: string;
   /** Ids of the account's rows in the payments table. */
   paymentIds: number[];
@@ -102,10 +104,11 @@ export async function makeTenant(server: TestServer, label: string): Promise<Ten
   const paymentIds = (await server.db.select({ id: payments.id }).from(payments).where(eq(payments.userId, account.id))).map((row) => row.id);
 
   const fileName = `${label}-logo.png`;
-  expectStatus(
+  const uploaded = expectStatus(
     await call({ method: 'POST', url: '/api/user/files', ...multipartBody([{ name: 'file', filename: fileName, contentType: 'image/png', data: TINY_PNG }]) }),
     201,
   );
+  const fileId = (uploaded.data as Array<{ id: string; filename: string }>).find((file) => file.filename === fileName)!.id;
 
   return {
     account,
@@ -126,6 +129,7 @@ export async function makeTenant(server: TestServer, label: string): Promise<Ten
     intentNeedingAuthentication,
     idempotencyKey,
     fileName,
+    fileId,
     agentName,
     paymentIds,
     analyticsDay,

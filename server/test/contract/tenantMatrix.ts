@@ -118,6 +118,10 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
     ],
   },
 
+  deleteFile: {
+    foreignIds: [{ input: 'path.fileId', request: ({ a }) => ({ method: 'DELETE', url: `/api/user/files/${a.fileId}` }) }],
+  },
+
   // ---------------------------------------------------------------- meta
   getMeta: {
     lists: [
@@ -172,6 +176,35 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   updateAgent: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'PUT', url: `/api/client/agents/${a.agentId}`, body: agentBody }) }] },
   deleteAgent: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'DELETE', url: `/api/client/agents/${a.agentId}` }) }] },
 
+  // ---------------------------------------------------------------- call limits
+  getCallLimits: {
+    noTenantId: "answers the caller's own limits",
+    checks: [
+      {
+        label: "B reads its own limits, never A's",
+        run: async ({ a, b }) => {
+          expectStatus(await a.call({ method: 'PUT', url: '/api/client/call-limits', body: { perWidget: 7, perAccount: 70 } }), 200);
+          expect(expectStatus(await b.call({ method: 'GET', url: '/api/client/call-limits' }), 200)).not.toEqual({ perWidget: 7, perAccount: 70 });
+          expect(expectStatus(await a.call({ method: 'GET', url: '/api/client/call-limits' }), 200)).toEqual({ perWidget: 7, perAccount: 70 });
+        },
+      },
+    ],
+  },
+  setCallLimits: {
+    noTenantId: "changes the caller's own limits",
+    checks: [
+      {
+        label: "B changing its limits leaves A's as they were",
+        run: async ({ a, b }) => {
+          const before = expectStatus(await a.call({ method: 'GET', url: '/api/client/call-limits' }), 200);
+          expectStatus(await b.call({ method: 'PUT', url: '/api/client/call-limits', body: { perWidget: 1, perAccount: 2 } }), 200);
+          expect(expectStatus(await a.call({ method: 'GET', url: '/api/client/call-limits' }), 200)).toEqual(before);
+          expect(expectStatus(await b.call({ method: 'GET', url: '/api/client/call-limits' }), 200)).toEqual({ perWidget: 1, perAccount: 2 });
+        },
+      },
+    ],
+  },
+
   // ---------------------------------------------------------------- blocked visitors
   listBlockedVisitors: {
     lists: [{ label: 'the block list', request: () => ({ method: 'GET', url: '/api/client/blocked-visitors' }), shows: (r, t) => text(r).includes(t.blockedNumber) }],
@@ -190,6 +223,22 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
     ],
   },
   unblockVisitor: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'DELETE', url: `/api/client/blocked-visitors/${a.blockedVisitorId}` }) }] },
+
+  // ---------------------------------------------------------------- call destinations
+  getCallDestinations: { noTenantId: "answers the caller's own countries" },
+  setCallDestinations: {
+    noTenantId: "replaces the caller's own countries",
+    checks: [
+      {
+        label: "B's countries leave A's as they were",
+        run: async ({ a, b }) => {
+          const before = expectStatus(await a.call({ method: 'GET', url: '/api/client/call-destinations' }), 200);
+          expectStatus(await b.call({ method: 'PUT', url: '/api/client/call-destinations', body: { countries: ['JP'] } }), 200);
+          expect(expectStatus(await a.call({ method: 'GET', url: '/api/client/call-destinations' }), 200)).toEqual(before);
+        },
+      },
+    ],
+  },
 
   // ---------------------------------------------------------------- credits
   getCredits: {

@@ -85,6 +85,14 @@ export const VALID_INPUTS: Record<string, ValidInput> = {
   },
   getUserEmail: { status: 200, make: async () => none() },
   listFiles: { status: 200, make: async () => none() },
+  deleteFile: {
+    status: 204,
+    make: async (_server, tenant) => {
+      const upload = multipartBody([{ name: 'file', filename: 'temporary.png', contentType: 'image/png', data: TINY_PNG }]);
+      const uploaded = expectStatus(await tenant.call({ method: 'POST', url: '/api/user/files', ...upload }), 201);
+      return { ...none(), path: { fileId: uploaded.data[0].id as string } };
+    },
+  },
   uploadFiles: {
     status: 201,
     make: async () => {
@@ -145,6 +153,8 @@ export const VALID_INPUTS: Record<string, ValidInput> = {
       return { ...none(), path: { id: String(created.id) } };
     },
   },
+  getCallLimits: { status: 200, make: async () => none() },
+  setCallLimits: { status: 200, make: async () => withBody({ perWidget: 12, perAccount: 40 }) },
   listBlockedVisitors: { status: 200, make: async () => none() },
   blockVisitor: { status: 201, make: async () => withBody({ kind: 'address', value: `198.51.100.${++blockedAddresses}` }) },
   unblockVisitor: {
@@ -155,6 +165,8 @@ export const VALID_INPUTS: Record<string, ValidInput> = {
       return { ...none(), path: { id: String(created.id) } };
     },
   },
+  getCallDestinations: { status: 200, make: async () => none() },
+  setCallDestinations: { status: 200, make: async () => withBody({ countries: ['US', 'CA'] }) },
   getCredits: { status: 200, make: async () => none() },
   getSpentCredits: { status: 200, make: async () => none() },
   listPaymentMethods: { status: 200, make: async () => none() },

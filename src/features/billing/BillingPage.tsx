@@ -15,12 +15,13 @@ import { creditPackLabel, formatPrice } from '../../lib/formatting.ts';
 import { provideBillingMachine, provideSpentCreditsMachine } from './billing.actors.ts';
 import { type BillingSetting, billingSettingOf } from './billingSetting.ts';
 import { PaymentForm } from './PaymentForm.tsx';
+import { DEFAULT_AUTO_RECHARGES_PER_DAY } from '../../../common/rules/autoRecharge.ts';
 import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
 
 /** Two readings of the polled auto-recharge are the same setting (each poll parses a new object). */
 function sameAutoRecharge(a: AutoRechargeSetting | null, b: AutoRechargeSetting | null): boolean {
-  return a === b || (a !== null && b !== null && a.packId === b.packId && a.criticalCredits === b.criticalCredits && a.paymentMethodId === b.paymentMethodId);
+  return a === b || (a !== null && b !== null && a.packId === b.packId && a.criticalCredits === b.criticalCredits && a.maxPerDay === b.maxPerDay && a.paymentMethodId === b.paymentMethodId);
 }
 
 /** spec §2 Billing: the auto-recharge summary, or the payment form. */
@@ -61,6 +62,7 @@ function BillingContent({ record, packs, setting }: { record: CreditsRecord; pac
   const pack = packs.find((p) => p.id === autoRecharge?.packId);
   const minimum = formatPrice(record.minMonthlySpendingRequirement);
   const threshold = autoRecharge?.criticalCredits ?? 0;
+  const maxPerDay = autoRecharge?.maxPerDay ?? DEFAULT_AUTO_RECHARGES_PER_DAY;
   const packText = pack ? i18n._(creditPackLabel(pack)) : '';
   const last4 = savedCard?.last4 ?? '';
 
@@ -85,6 +87,9 @@ function BillingContent({ record, packs, setting }: { record: CreditsRecord; pac
             <Trans>
               Auto-recharge is on: {packText} whenever your balance falls below {threshold} credits.
             </Trans>
+          </Text>
+          <Text color="gray.700">
+            <Trans>At most {maxPerDay} automatic purchases in 24 hours.</Trans>
           </Text>
           {savedCard ? (
             <Text color="gray.700">

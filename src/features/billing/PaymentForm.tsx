@@ -24,6 +24,10 @@ import { createLocalCardProcessor, type LocalCardEntry } from './localCardProces
 import { StripeCardForm } from './StripeCardForm.tsx';
 import { ThreeDSecureChallenge, useThreeDSecureChallenge } from './ThreeDSecureChallenge.tsx';
 import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
+import { MAX_AUTO_RECHARGES_PER_DAY } from '../../../common/rules/autoRecharge.ts';
+
+/** The daily cap's choices: 1 to the contract's maximum. */
+const AUTO_RECHARGES_PER_DAY_CHOICES = Array.from({ length: MAX_AUTO_RECHARGES_PER_DAY }, (_, i) => i + 1);
 
 /** spec §4 Payment form mode and Submit flow, §5 Payment form. */
 export function PaymentForm({
@@ -77,7 +81,7 @@ export function PaymentForm({
   const busy = useSelector(actor, isBusy);
   const confirming = useSelector(actor, isConfirmingOneTime);
   const label = useSelector(actor, submitLabel);
-  const { mode, packs, thresholds, packId, criticalCredits, savedCard, error } = context;
+  const { mode, packs, thresholds, packId, criticalCredits, maxPerDay, savedCard, error } = context;
 
   return (
     <form
@@ -148,6 +152,27 @@ export function PaymentForm({
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
+          </Field.Root>
+        ) : null}
+        {mode === 'auto' ? (
+          <Field.Root disabled={busy}>
+            <Field.Label>{t`Automatic purchases per day at most`}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                name="maxPerDay"
+                value={String(maxPerDay)}
+                onChange={(event) => actor.send({ type: 'user.chooseMaxPerDay', maxPerDay: Number(event.currentTarget.value) })}
+                bg="white"
+              >
+                {AUTO_RECHARGES_PER_DAY_CHOICES.map((count) => (
+                  <option key={count} value={String(count)}>
+                    {count}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.HelperText>{t`Beyond this in 24 hours your card is not charged and you get an email instead.`}</Field.HelperText>
           </Field.Root>
         ) : null}
         {savedCard ? (

@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { visibleError, type FormDraft } from '../../../machines/form/formDraft.ts';
 import type { CardValues } from '../../../machines/settings/settingsCard.machine.ts';
 import type { SettingsProfile } from '../../../machines/settings/settings.machine.ts';
-import { settingsMessages } from '../../../machines/settings/settings.messages.ts';
+import { emailChangeFailure, settingsMessages } from '../../../machines/settings/settings.messages.ts';
 import {
   accountDetailsSchema,
   changeEmailSchema,
@@ -23,6 +23,8 @@ import { TextField } from '../../ui/TextField.tsx';
 import { changePassword, provideSettingsMachine, updateUser } from './settings.actors.ts';
 import { SettingsCard } from './SettingsCard.tsx';
 import { BlockListCard } from './BlockListCard.tsx';
+import { CallLimitsCard } from './CallLimitsCard.tsx';
+import { CallDestinationsCard } from './CallDestinationsCard.tsx';
 import { TimeZoneField } from './TimeZoneField.tsx';
 import { TwilioNumberField, type TwilioNumber } from './TwilioNumberField.tsx';
 import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
@@ -117,12 +119,12 @@ function SettingsCards({
 
       <SettingsCard
         title={t`Change Email`}
-        input={{ schema: changeEmailSchema, values: { email: profile.email } }}
+        input={{ schema: changeEmailSchema, values: { email: profile.email, currentPassword: '' }, clearAfterSave: ['currentPassword'] }}
         helper={settingsMessages.emailHelper}
         wiring={{
-          save: ({ email = '' }) => updateUser(api, { email: email.trim().toLowerCase() }),
+          save: ({ email = '', currentPassword = '' }) => updateUser(api, { email: email.trim().toLowerCase(), currentPassword }),
           saved: { type: 'info', message: settingsMessages.emailSent },
-          failed: settingsMessages.emailFailed,
+          failed: emailChangeFailure,
           reloadProfile,
         }}
       >
@@ -137,6 +139,17 @@ function SettingsCards({
               error={error(draft, 'email')}
               onChange={change('email')}
               onBlur={blur('email')}
+              disabled={busy}
+            />
+            <TextField
+              label={t`Current Password`}
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              value={draft.values.currentPassword ?? ''}
+              error={error(draft, 'currentPassword')}
+              onChange={change('currentPassword')}
+              onBlur={blur('currentPassword')}
               disabled={busy}
             />
             {pendingEmail ? (
@@ -212,7 +225,9 @@ function SettingsCards({
         )}
       </SettingsCard>
 
+      <CallLimitsCard api={api} />
       <BlockListCard api={api} />
+      <CallDestinationsCard api={api} />
     </SimpleGrid>
   );
 }

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { fromPromise } from 'xstate';
 import { settingsMachine, type SettingsProfile } from '../../../machines/settings/settings.machine.ts';
 import { settingsCardMachine, type CardValues } from '../../../machines/settings/settingsCard.machine.ts';
+import { toApiFailure, type ApiFailure } from '../../../machines/shared/apiFailure.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow, okOrThrow } from '../../api/failure.ts';
 import { notify, type NoticeType } from '../../lib/toaster.ts';
@@ -19,7 +20,8 @@ export interface CardWiring {
   /** The request a save makes with the draft's values. */
   save: (values: CardValues) => Promise<void>;
   saved: { type: NoticeType; message: MessageDescriptor };
-  failed: MessageDescriptor;
+  /** The failure toast, or the one for this failure (e.g. a wrong password). */
+  failed: MessageDescriptor | ((failure: ApiFailure) => MessageDescriptor);
   /** Reloads the profile of the page and of the session (top bar name and time zone). */
   reloadProfile: () => void;
 }
@@ -31,13 +33,17 @@ export function provideSettingsCard({ save, saved, failed, reloadProfile }: Card
     actions: {
       reloadProfile,
       notifySaved: () => notify(saved.type, saved.message),
-      notifyFailed: () => notify('error', failed),
+      notifyFailed: ({ event }) =>
+        notify('error', typeof failed === 'function' ? failed(toApiFailure((event as { error?: unknown }).error)) : failed),
     },
   });
 }
 
 /** PATCH /user with the changed account fields. */
-export function updateUser(api: ApiClient, body: { name?: string; timezone?: string; email?: string; twilioNumberId?: number | null }) {
+export function updateUser(
+  api: ApiClient,
+  body: { name?: string; timezone?: string; email?: string; currentPassword?: string; twilioNumberId?: number | null },
+) {
   return api.PATCH('/user', { body }).then(okOrThrow);
 }
 

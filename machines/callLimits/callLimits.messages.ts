@@ -1,0 +1,8 @@
+import { msg } from '@lingui/core/macro';
+
+/** The Call Request Limits card (issue 15). */
+export const callLimitsMessages = {
+  loadFailed: msg`Failed to load the call request limits.`,
+  saved: msg`The call request limits have been saved.`,
+  saveFailed: msg`Failed to save the call request limits.`,
+};

@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import { type CountryCode, isSupportedCountry, type NumberType, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { PHONE_PATTERN, stripVisitorNumber } from '../../../common/rules/phone.ts';
+import { SIMULATOR_TEST_NUMBERS } from '../../adapters/telephony/callSimulator.ts';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { invalidInput } from '../domainError.ts';
+import { CallRequestError } from './callRequestError.ts';
+
+// Issue 15, finding 2: the phone pattern let premium-rate (+1 900, +44 909), satellite (+882)
+// and far-away (+239) numbers through, and with Twilio every one of them costs the client. The
+// full parse needs libphonenumber-js's "max" metadata (number types, ~150 kB): server only; the
+// widget keeps the light pattern check of common/rules/phone.ts.
+
+/**
+ * The number types calls go to: lines a person answers. Toll-free is allowed too: calling it
+ * costs no more than a landline (the callee pays), and a visitor may well give an office's
+ * free number. Everything else (premium rate, shared cost, VoIP, personal numbers, pagers, UAN,
+ * voicemail, and numbers whose type the metadata does not know) is refused.
+ */
+const ALLOWED_TYPES: ReadonlySet<NumberType> = new Set<NumberType>(['FIXED_LINE', 'MOBILE', 'FIXED_LINE_OR_MOBILE', 'TOLL_FREE']);
+
+/** When an account's own country cannot be read from its phone number (spec §1: the phone field defaults to the US). */
+export const FALLBACK_COUNTRY: CountryCode = 'US';
+
+export const INVALID_NUMBER_MESSAGE = 'Wrong phone number format.';
+export const NUMBER_NOT_ALLOWED_MESSAGE = 'Calls to this kind of number are not available. Please enter a landline or mobile number.';
+export const COUNTRY_NOT_ALLOWED_MESSAGE = 'Calls to numbers in this country are not available. Please enter a number in another country.';
+
+/** Where an account lets calls go: the countries, and the one a number without a + is read in. */
+export interface CallDestinations {
+  homeCountry: CountryCode;
+  countries: readonly CountryCode[];
+  /** The local call simulator's fixed-outcome test numbers (+1 500 555 000x, "personal numbers") ring nobody: allowed with it. */
+  allowSimulatorNumbers?: boolean;
+}
+
+/**
+ * An account's own country: the country of its phone number (required at sign-up, entered with
+ * a country picker), else FALLBACK_COUNTRY. Chosen over the time zone, which names no country
+ * for UTC or Etc/… zones and spans several countries for others.
+ */
+export function homeCountryOf(accountPhone: string): CountryCode {
+  return parsePhoneNumberFromString(accountPhone)?.country ?? FALLBACK_COUNTRY;
+}
+
+/** An account's call destinations: its chosen countries (Settings), or its own country until it chose. */
+export function callDestinationsOf(account: { accountPhone: string; callCountries: readonly string[] | null }): CallDestinations {
+  const homeCountry = homeCountryOf(account.accountPhone);
+  const chosen = (account.callCountries ?? []).filter((code): code is CountryCode => isSupportedCountry(code));
+  return { homeCountry, countries: account.callCountries === null || chosen.length === 0 ? [homeCountry] : chosen };
+}
+
+export async function readCallDestinations(db: Database, userId: number): Promise<CallDestinations> {
+  const [row] = await db.select({ accountPhone: users.phone, callCountries: users.callCountries }).from(users).where(eq(users.id, userId));
+  return callDestinationsOf(row ?? { accountPhone: '', callCountries: null });
+}
+
+/** The contract's CallDestinations: the countries in alphabetical order and the account's own. */
+export function callDestinationsView(destinations: CallDestinations): { countries: string[]; homeCountry: string } {
+  return { countries: [...destinations.countries].sort(), homeCountry: destinations.homeCountry };
+}
+
+/**
+ * Settings, Call destinations: replaces the countries the account calls (repeats count once).
+ * Every code must name a country libphonenumber-js knows numbers of; throws invalid_request
+ * otherwise. The contract caps the list at 250 (there are fewer countries with numbers).
+ */
+export async function setCallCountries(db: Database, userId: number, codes: readonly string[]): Promise<CallDestinations> {
+  const unknown = codes.find((code) => !isSupportedCountry(code));
+  if (unknown !== undefined) throw invalidInput(`Field countries: Unknown country ${unknown}.`);
+  if (codes.length === 0) throw invalidInput('Field countries: Choose at least one country.');
+  const countries = [...new Set(codes)].sort();
+  await db.update(users).set({ callCountries: countries }).where(eq(users.id, userId));
+  return readCallDestinations(db, userId);
+}
+
+/**
+ * A visitor's number in the one form calls, limits, the duplicate window and the block list
+ * compare (finding 10: `+1…` and `1…` were counted apart): E.164. The pattern check comes
+ * first (the widget's own); a number without a + is read in `homeCountry` (a national prefix
+ * such as the US "1" or the UK "0" is understood). Throws invalid_number for anything that is
+ * not a valid number.
+ */
+export function normalizeNumber(raw: string, homeCountry: CountryCode = FALLBACK_COUNTRY): string {
+  const typed = stripVisitorNumber(raw);
+  const parsed = PHONE_PATTERN.test(typed) ? parsePhoneNumberFromString(typed, homeCountry) : undefined;
+  if (!parsed?.isValid()) throw new CallRequestError('invalid_number', INVALID_NUMBER_MESSAGE);
+  return parsed.number;
+}
+
+/** The widget's own light check (the pattern), before the account is known. Throws invalid_number. */
+export function checkNumberFormat(raw: string): void {
+  if (!PHONE_PATTERN.test(stripVisitorNumber(raw))) throw new CallRequestError('invalid_number', INVALID_NUMBER_MESSAGE);
+}
+
+/**
+ * The number a call may go to, in E.164, or a CallRequestError: invalid_number,
+ * number_not_allowed (a type outside ALLOWED_TYPES, or a number of no country: satellite and
+ * other global services), country_not_allowed (outside the account's countries).
+ */
+export function callableNumber(raw: string, destinations: CallDestinations): string {
+  const number = normalizeNumber(raw, destinations.homeCountry);
+  if (destinations.allowSimulatorNumbers && number in SIMULATOR_TEST_NUMBERS) return number;
+  const parsed = parsePhoneNumberFromString(number)!;
+  const type = parsed.getType();
+  if (parsed.country === undefined || type === undefined || !ALLOWED_TYPES.has(type)) {
+    throw new CallRequestError('number_not_allowed', NUMBER_NOT_ALLOWED_MESSAGE);
+  }
+  if (!destinations.countries.includes(parsed.country)) throw new CallRequestError('country_not_allowed', COUNTRY_NOT_ALLOWED_MESSAGE);
+  return number;
+}
+
+/** Whether calls may go to this number (callableNumber without the reason). */
+export function isCallable(raw: string, destinations: CallDestinations): boolean {
+  try {
+    callableNumber(raw, destinations);
+    return true;
+  } catch (error) {
+    if (error instanceof CallRequestError) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,85 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { callLimits, widgetRateCounters } from '../../db/schema/widgetApi.ts';
+import { PER_ACCOUNT_WINDOW_SECONDS, PER_WIDGET_WINDOW_SECONDS } from '../../../common/rules/callLimits.ts';
+
+/**
+ * How fast a client's widgets may take call and callback requests (issue 15, finding 1: 120
+ * visitors from 120 addresses with 120 numbers spent 117 credits in 2 s). The per-address and
+ * per-number limits cannot stop a crowd; these count every request that reaches the account,
+ * whoever sends it.
+ *
+ * Defaults: a widget on a real page gets a handful of requests an hour, so 10 in 10 minutes
+ * leaves room for a busy moment while capping what a bot can spend on one widget at 10 credits;
+ * 30 an hour for the whole account lets several busy widgets work while bounding a burst across
+ * all of them to 30 credits before the client hears of it.
+ */
+export const CALL_LIMIT_DEFAULTS: CallLimits = { perWidget: 10, perAccount: 30 };
+
+/** The contract's CallLimits. */
+export interface CallLimits {
+  /** Call and callback requests one widget takes in 10 minutes. */
+  perWidget: number;
+  /** Call and callback requests all the account's widgets take in an hour. */
+  perAccount: number;
+}
+
+export async function readCallLimits(db: Database, userId: number): Promise<CallLimits> {
+  const [row] = await db.select({ perWidget: callLimits.perWidget, perAccount: callLimits.perAccount }).from(callLimits).where(eq(callLimits.userId, userId));
+  return row ?? CALL_LIMIT_DEFAULTS;
+}
+
+export async function saveCallLimits(db: Database, userId: number, limits: CallLimits): Promise<CallLimits> {
+  const values = { perWidget: limits.perWidget, perAccount: limits.perAccount };
+  await db
+    .insert(callLimits)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: callLimits.userId, set: { ...values, updatedAt: new Date() } });
+  return values;
+}
+
+export type VelocityVerdict =
+  | { allowed: true }
+  | {
+      allowed: false;
+      scope: 'widget' | 'account';
+      retryAfterSeconds: number;
+      /** True for exactly one refusal per account and hour, whatever the instances: the one that tells the client. */
+      notifyClient: boolean;
+    };
+
+/**
+ * Counts one request against the widget's limit, then (if it passed) the account's, in fixed
+ * windows by atomic upserts (widget_rate_counters), so parallel requests on several instances
+ * never get more than the limit through. Refused requests go on counting, so a flood never
+ * resets its window. The first refusal of a window (the one whose upsert reads max + 1) asks to
+ * tell the client, deduplicated once more per account and hour so widget and account trips in
+ * the same hour make one e-mail.
+ */
+export async function admitByVelocity(db: Database, request: { userId: number; widgetId: number }, now: Date): Promise<VelocityVerdict> {
+  const limits = await readCallLimits(db, request.userId);
+  const checks = [
+    { scope: 'widget' as const, key: `velocity:widget:${request.userId}:${request.widgetId}`, max: limits.perWidget, windowSeconds: PER_WIDGET_WINDOW_SECONDS },
+    { scope: 'account' as const, key: `velocity:account:${request.userId}`, max: limits.perAccount, windowSeconds: PER_ACCOUNT_WINDOW_SECONDS },
+  ];
+  for (const check of checks) {
+    const { hits, retryAfterSeconds } = await countHit(db, check.key, check.windowSeconds, now);
+    if (hits <= check.max) continue;
+    const firstRefusal = hits === check.max + 1;
+    const notifyClient = firstRefusal && (await countHit(db, `velocity:mail:${request.userId}`, PER_ACCOUNT_WINDOW_SECONDS, now)).hits === 1;
+    return { allowed: false, scope: check.scope, retryAfterSeconds, notifyClient };
+  }
+  return { allowed: true };
+}
+
+/** One upsert: this request's count in its fixed window, and the seconds until the window ends. */
+async function countHit(db: Database, key: string, windowSeconds: number, now: Date): Promise<{ hits: number; retryAfterSeconds: number }> {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const [row] = await db
+    .insert(widgetRateCounters)
+    .values({ key, windowStart, hits: 1 })
+    .onConflictDoUpdate({ target: [widgetRateCounters.key, widgetRateCounters.windowStart], set: { hits: sql`${widgetRateCounters.hits} + 1` } })
+    .returning({ hits: widgetRateCounters.hits });
+  return { hits: row?.hits ?? 1, retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000)) };
+}
