@@ -76,7 +76,7 @@ const contractResponses = new ContractResponses();
  * Builds the app on a fresh database: in-memory PGlite, or — when DATABASE_URL is set
  * (`npm run test:pg`) — a new database on that PostgreSQL, dropped by `close()`.
  */
-export async function startTestServer(options: { config?: Partial<Config> } = {}): Promise<TestServer> {
+export async function startTestServer(options: { config?: Partial<Config>; tokenClock?: TokenClock } = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   await prepareDatabase(database.handle);
   const db = database.handle.db;
@@ -106,7 +106,7 @@ export async function startTestServer(options: { config?: Partial<Config> } = {}
     return { app, config, request: (request: ApiRequest) => injectChecked(app, request) };
   }
 
-  const main = await makeApp({});
+  const main = await makeApp({ tokenClock: options.tokenClock });
   return {
     ...main,
     db,

@@ -19,7 +19,7 @@ export interface SignInDeps {
   db: Database;
   timing: TimingEqualizer;
   refreshTtlSeconds: number;
-  /** Dates the refresh token's expiry and the failed-login windows; the system clock when absent. */
+  /** Dates the refresh token's expiry and the failed-login windows, and waits the slowdown; the system clock when absent. */
   tokenClock?: TokenClock;
 }
 
@@ -37,7 +37,7 @@ export async function signInWithPassword(deps: SignInDeps, request: PasswordSign
   const attempt = { account: normalizeEmail(request.username), clientAddress: request.clientAddress };
   const verdict = await reserveLoginAttempt(deps.db, attempt, new Date((deps.tokenClock ?? systemTokenClock).now()));
   if (!verdict.allowed) return { ok: false, problem: 'too_many_attempts', retryAfterSeconds: verdict.retryAfterSeconds };
-  if (verdict.delayMs > 0) await sleep(verdict.delayMs);
+  if (verdict.delayMs > 0) await (deps.tokenClock?.sleep ?? sleep)(verdict.delayMs);
 
   const [user] = await deps.db
     .select({ id: users.id, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })

@@ -5,6 +5,8 @@
  */
 export interface TokenClock {
   now(): number;
+  /** Waits `ms` (the sign-in slowdown); real time when absent, recorded instead by tests. */
+  sleep?(ms: number): Promise<void>;
 }
 
 export const systemTokenClock: TokenClock = { now: () => Date.now() };
