@@ -12,7 +12,7 @@ export async function balance(page: Page): Promise<number> {
 }
 
 /** Calls the API as the account, signed in afresh (a token held across calls may have been expired on purpose). */
-export async function apiAs(request: APIRequestContext, account: Account, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown) {
+export async function apiAs(request: APIRequestContext, account: Account, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
   const token = await request.post('/api/oauth2/token', {
     form: { grant_type: 'password', username: account.email, password: account.password, client_id: 'dashboard' },
   });

@@ -162,10 +162,12 @@ export function requestCallFrom(baseURL: string, address: string, body: { key: s
  * connect (one credit each), through the public widget API. The client's widget must ring once
  * (numberOfTries 1), so a call has ended once its legs are recorded. Outcomes are the
  * simulator's realistic random ones, so each round asks for more calls than the balance, and
- * rounds go on until it is zero; a request that finds no credits left is refused (422), a call
- * that connects after the last credit is spent is left uncharged (callPlacement.ts).
+ * rounds go on until it is zero; a request that finds every credit held by calls in progress is
+ * refused (422). The client first raises its call request limits (Account Settings, Call Request
+ * Limits), which would otherwise stop the burst after 10 requests.
  */
 export async function spendAllCredits(request: APIRequestContext, baseURL: string, client: ClientWidget, url: string): Promise<void> {
+  await apiAs(request, client.account, 'PUT', '/client/call-limits', { perWidget: 10_000, perAccount: 10_000 });
   let visitor = 0;
   for (let round = 1; round <= 6; round += 1) {
     const balance = await creditsOf(request, client.account);
