@@ -86,6 +86,31 @@ describe('POST /client/agents', () => {
   });
 });
 
+describe('agent numbers the platform pays to ring (issue 15 review)', () => {
+  const refusal = 'Field phone: Calls to this kind of number are not available. Please enter a landline or mobile number.';
+
+  it.each([
+    ['a US premium-rate number', '+1 900 555 1234'],
+    ['a UK premium-rate number', '+44 909 879 0000'],
+    ['a satellite number', '+881 6 1234 5678'],
+    ['a US personal number', '+1 500 555 0004'],
+    ['a premium-rate number without a + (read in the account’s country)', '9005551234'],
+  ])('refuses %s when an agent is created or updated, with 400 and the reason', async (_case, phone) => {
+    const refused = expectStatus(await client.call({ method: 'POST', url: '/api/client/agents', body: { name: 'Premium Agent', phone } }), 400);
+    expect(refused).toMatchObject({ error: 'invalid_request', error_description: refusal });
+    const agent = await addAgent(client, { name: 'Honest Agent' });
+    const update = expectStatus(await client.call({ method: 'PUT', url: `/api/client/agents/${agent.id}`, body: { name: 'Honest Agent', phone } }), 400);
+    expect(update).toMatchObject({ error: 'invalid_request', error_description: refusal });
+    expect((await agentRow(agent.id))!.phone).toBe(agent.phone);
+  });
+
+  it('takes a landline, a mobile or a toll-free number in any country (agents are not held to the visitor countries)', async () => {
+    for (const phone of ['+442079460000', '+447400123456', '+33142685300', '+18005550100']) {
+      expect(expectStatus(await client.call({ method: 'POST', url: '/api/client/agents', body: { name: 'Abroad Agent', phone } }), 201).phone).toBe(phone);
+    }
+  });
+});
+
 describe('GET /client/agents', () => {
   it('lists regular and placeholder agents together, oldest first, only the caller’s', async () => {
     const owner = await signedInClient(server);

@@ -126,6 +126,29 @@ describe('POST /client/widgets', () => {
     expect(await activeFlags(website.id)).toEqual({});
   });
 
+  it.each([
+    ['a premium-rate agent number', '+19005551234'],
+    ['a satellite agent number', '+881612345678'],
+  ])('refuses %s, the widget’s own number rung at the platform’s cost (issue 15 review)', async (_case, agentNumber) => {
+    const website = await freshWebsite();
+    const body = widgetBody(website.id, { settings: settingsWith((s) => (s.settings.useAgents = false), agentNumber) });
+    expect(expectStatus(await client.call({ method: 'POST', url: '/api/client/widgets', body }), 400)).toMatchObject({
+      error: 'invalid_request',
+      error_description: 'Field settings.settings.agentNumber: Calls to this kind of number are not available. Please enter a landline or mobile number.',
+    });
+    expect(await activeFlags(website.id)).toEqual({});
+    const widget = await addWidget(client, widgetBody(website.id));
+    expect(expectStatus(await client.call({ method: 'PUT', url: `/api/client/widgets/${widget.id}`, body }), 400).error).toBe('invalid_request');
+    const [stored] = await server.db.select().from(widgets).where(eq(widgets.id, widget.id));
+    expect((stored!.settings as { settings: { agentNumber: string } }).settings.agentNumber).toBe('+14155550123');
+  });
+
+  it('takes a widget number in another country than the visitors’ (a London office)', async () => {
+    const website = await freshWebsite();
+    const body = widgetBody(website.id, { settings: settingsWith((s) => (s.settings.useAgents = false), '+442079460000') });
+    expectStatus(await client.call({ method: 'POST', url: '/api/client/widgets', body }), 201);
+  });
+
   it('answers 404 for a website or an agent that does not exist', async () => {
     const website = await freshWebsite();
     expect(expectStatus(await client.call({ method: 'POST', url: '/api/client/widgets', body: widgetBody(99999999) }), 404).error).toBe('not_found');

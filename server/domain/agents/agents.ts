@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { CountryCode } from 'libphonenumber-js/max';
 import type { Database } from '../../db/client.ts';
 import { agents, type AvailabilityDay } from '../../db/schema/toolbox.ts';
 import { invalidInput, notFoundRow } from '../domainError.ts';
-import { normalizePhone } from './phone.ts';
+import { readCallDestinations } from '../callEngine/callDestinations.ts';
+import { normalizeDialledPhone } from './phone.ts';
 import { checkWeeklyHours } from './weeklyHours.ts';
 
 /** The contract's AgentInput; omitted fields take the spec §4 defaults (see agentDefaults). */
@@ -59,7 +61,7 @@ export async function listAgents(db: Database, userId: number): Promise<AgentVie
 }
 
 /** The column values of an agent input: defaults applied, phone stripped, rules checked. */
-function agentValues(input: AgentInput) {
+function agentValues(input: AgentInput, homeCountry: CountryCode) {
   const values = {
     name: input.name ?? agentDefaults.name,
     availability: input.availability ?? agentDefaults.availability,
@@ -79,7 +81,7 @@ function agentValues(input: AgentInput) {
   checkWeeklyHours(activeHours, 'availability.activeHours', { requireActiveDay: true });
   return {
     name,
-    phone: normalizePhone(input.phone),
+    phone: normalizeDialledPhone(input.phone, homeCountry),
     availability: activeHours,
     isActive: values.isActive,
     isVerified: values.isVerified,
@@ -91,7 +93,7 @@ function agentValues(input: AgentInput) {
 export async function createAgent(db: Database, userId: number, input: AgentInput): Promise<AgentView> {
   const [created] = await db
     .insert(agents)
-    .values({ userId, ...agentValues(input) })
+    .values({ userId, ...agentValues(input, (await readCallDestinations(db, userId)).homeCountry) })
     .returning();
   return toAgentView(created!);
 }
@@ -103,7 +105,7 @@ export async function createAgent(db: Database, userId: number, input: AgentInpu
 export async function updateAgent(db: Database, userId: number, agentId: number, input: AgentInput): Promise<AgentView> {
   const [updated] = await db
     .update(agents)
-    .set(agentValues(input))
+    .set(agentValues(input, (await readCallDestinations(db, userId)).homeCountry))
     .where(and(eq(agents.id, agentId), eq(agents.userId, userId)))
     .returning();
   if (!updated) throw notFoundRow('agent');

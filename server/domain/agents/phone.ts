@@ -1,4 +1,6 @@
+import type { CountryCode } from 'libphonenumber-js/max';
 import { PHONE_PATTERN, stripPhone } from '../../../common/rules/phone.ts';
+import { FALLBACK_COUNTRY, NUMBER_NOT_ALLOWED_MESSAGE, numberTypeAllowed } from '../callEngine/callDestinations.ts';
 import { invalidInput } from '../domainError.ts';
 
 /**
@@ -9,5 +11,19 @@ import { invalidInput } from '../domainError.ts';
 export function normalizePhone(input: string, field = 'phone'): string {
   const phone = stripPhone(input);
   if (!PHONE_PATTERN.test(phone)) throw invalidInput(`Field ${field}: Not a valid phone number format.`);
+  return phone;
+}
+
+/**
+ * An agent's or a widget's own number, which the platform pays to ring (issue 15 review): after
+ * normalizePhone, its type must be a line a person answers (callDestinations.ts
+ * numberTypeAllowed, the rule visitors' numbers follow too); premium-rate, shared-cost,
+ * satellite, personal and other numbers are refused with `invalid_request`. A number without a +
+ * is read in the account's own country. The visitor country list does not apply: agents may sit
+ * in any country.
+ */
+export function normalizeDialledPhone(input: string, homeCountry: CountryCode = FALLBACK_COUNTRY, field = 'phone'): string {
+  const phone = normalizePhone(input, field);
+  if (!numberTypeAllowed(phone, homeCountry)) throw invalidInput(`Field ${field}: ${NUMBER_NOT_ALLOWED_MESSAGE}`);
   return phone;
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { calls } from '../../db/schema/calls.ts';
 import { debitCredits } from '../credits/ledger.ts';
-import { releaseCredits, reserveCredits, signalRecharge } from '../credits/reservations.ts';
+import { heldOnAccount, releaseCredits, reserveCredits, signalRecharge } from '../credits/reservations.ts';
 import type { CallLog } from './callRequestDeps.ts';
 
 /** What a placed call costs: one credit per connected call (spec §1 "20 free credits/calls"; the demo charges the same). */
@@ -39,6 +39,12 @@ export async function holdCreditsForCall(tx: Database, userId: number): Promise<
  * held nothing (accepted before reservations existed) is charged as a plain debit, which may be
  * refused at the overdraft: it is then left uncharged and logged. A call already charged is not
  * charged again. Answers the credits charged.
+ *
+ * Never throws on inconsistent figures (issue 15 review): settling must not roll back the
+ * transaction that records the outcome and ends the placement's lease, or recovery would ring
+ * the visitor again every lease period. A missing call row, or an account holding fewer credits
+ * than the call says it held, is logged as an error with the figures; only what the account
+ * holds is spent or given back (credits.reserved never goes below zero).
  */
 export async function settleCallCredits(tx: Database, log: CallLog, callId: number, connected: boolean): Promise<number> {
   const [call] = await tx
@@ -46,8 +52,18 @@ export async function settleCallCredits(tx: Database, log: CallLog, callId: numb
     .from(calls)
     .where(eq(calls.id, callId))
     .for('update');
-  if (!call) throw new Error(`Call ${callId} does not exist`);
-  const charged = await moveHeldCredits(tx, log, callId, call, connected);
+  if (!call) {
+    log.error({ callId }, 'calls: settling a call that does not exist; nothing charged or given back');
+    return 0;
+  }
+  const onAccount = call.held > 0 ? await heldOnAccount(tx, call.userId) : 0;
+  if (onAccount < call.held) {
+    log.error(
+      { callId, userId: call.userId, callHeld: call.held, accountReserved: onAccount },
+      'calls: the account holds fewer credits than the call held; settling only what it holds',
+    );
+  }
+  const charged = await moveHeldCredits(tx, log, callId, { ...call, held: Math.min(call.held, onAccount) }, connected);
   // Written after the balance row: a write to calls moves its counters (daily_widget_usage,
   // migration 0004), and requests lock the balance before they insert a call; one order, no
   // deadlock.
@@ -55,22 +71,27 @@ export async function settleCallCredits(tx: Database, log: CallLog, callId: numb
   return charged;
 }
 
+async function giveBack(tx: Database, log: CallLog, callId: number, userId: number, amount: number): Promise<void> {
+  const released = await releaseCredits(tx, userId, amount);
+  if (released < amount) log.error({ callId, userId, toGiveBack: amount, released }, 'calls: the account held fewer credits than the call gives back');
+}
+
 async function moveHeldCredits(tx: Database, log: CallLog, callId: number, call: { userId: number; held: number; charged: number }, connected: boolean): Promise<number> {
   // Recorded twice (an instance thought dead finished after recovery took the call over): the
   // first record charged it, the second must not.
   if (call.charged > 0) {
-    await releaseCredits(tx, call.userId, call.held);
+    await giveBack(tx, log, callId, call.userId, call.held);
     return call.charged;
   }
   if (connected) {
     const settles = Math.min(call.held, CREDITS_PER_CONNECTED_CALL);
     const debit = await debitCredits(tx, call.userId, CREDITS_PER_CONNECTED_CALL, 'call', { callId }, settles);
     if (debit.ok) {
-      await releaseCredits(tx, call.userId, call.held - settles);
+      await giveBack(tx, log, callId, call.userId, call.held - settles);
       return CREDITS_PER_CONNECTED_CALL;
     }
     log.warn({ callId, userId: call.userId }, 'calls: connected call left uncharged, the balance is at the overdraft');
   }
-  await releaseCredits(tx, call.userId, call.held);
+  await giveBack(tx, log, callId, call.userId, call.held);
   return 0;
 }

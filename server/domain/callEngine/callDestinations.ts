@@ -102,13 +102,27 @@ export function checkNumberFormat(raw: string): void {
 export function callableNumber(raw: string, destinations: CallDestinations): string {
   const number = normalizeNumber(raw, destinations.homeCountry);
   if (destinations.allowSimulatorNumbers && number in SIMULATOR_TEST_NUMBERS) return number;
+  if (!numberTypeAllowed(number)) throw new CallRequestError('number_not_allowed', NUMBER_NOT_ALLOWED_MESSAGE);
   const parsed = parsePhoneNumberFromString(number)!;
-  const type = parsed.getType();
-  if (parsed.country === undefined || type === undefined || !ALLOWED_TYPES.has(type)) {
-    throw new CallRequestError('number_not_allowed', NUMBER_NOT_ALLOWED_MESSAGE);
-  }
-  if (!destinations.countries.includes(parsed.country)) throw new CallRequestError('country_not_allowed', COUNTRY_NOT_ALLOWED_MESSAGE);
+  if (!destinations.countries.includes(parsed.country!)) throw new CallRequestError('country_not_allowed', COUNTRY_NOT_ALLOWED_MESSAGE);
   return number;
+}
+
+/**
+ * The one rule of which numbers the platform pays to ring (issue 15 findings 2 and its review):
+ * a valid number of a country whose type is in ALLOWED_TYPES — a line a person answers. Read in
+ * `homeCountry` when it has no +. Visitors' numbers (callableNumber, which adds the account's
+ * country list) and agents' and widgets' numbers (agents/phone.ts when saved, callPlacement.ts
+ * before dialling; agents may be in any country) all pass here. With `allowSimulatorNumbers`
+ * the local call simulator's test numbers pass too.
+ */
+export function numberTypeAllowed(raw: string, homeCountry: CountryCode = FALLBACK_COUNTRY, options: { allowSimulatorNumbers?: boolean } = {}): boolean {
+  const typed = stripVisitorNumber(raw);
+  const parsed = PHONE_PATTERN.test(typed) ? parsePhoneNumberFromString(typed, homeCountry) : undefined;
+  if (!parsed?.isValid()) return false;
+  if (options.allowSimulatorNumbers && parsed.number in SIMULATOR_TEST_NUMBERS) return true;
+  const type = parsed.getType();
+  return parsed.country !== undefined && type !== undefined && ALLOWED_TYPES.has(type);
 }
 
 /** Whether calls may go to this number (callableNumber without the reason). */

@@ -6,6 +6,7 @@ import { callRecordings, calls, twilioCallLegs } from '../../db/schema/calls.ts'
 import { agents, widgetAgents, widgets } from '../../db/schema/toolbox.ts';
 import { isWithinWeeklyHours, zonedWallClock } from '../../../common/rules/workingHours.ts';
 import { settleCallCredits } from './callCredits.ts';
+import { homeCountryOf, numberTypeAllowed } from './callDestinations.ts';
 import type { CallRequestDeps } from './callRequestDeps.ts';
 import { readGeneralSettings } from './callSettings.ts';
 import { synthesizedRecordingKey } from './synthesizedRecording.ts';
@@ -41,6 +42,7 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
       customerNumber: calls.customerNumber,
       calledFrom: calls.calledFrom,
       timeZone: users.timezone,
+      accountPhone: users.phone,
     })
     .from(calls)
     .innerJoin(users, eq(users.id, calls.userId))
@@ -60,6 +62,7 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
   const rule: DialRule = useAgents ? (RULES[widget?.callingRuleId ?? 1] ?? 'all-at-once') : 'single-number';
   const tries = Math.max(1, general.numberOfTries ?? 1);
   const pauseMs = ((general.minutesBetweenTries ?? 0) * 60_000) / telephony.timeScale;
+  const homeCountry = homeCountryOf(call.accountPhone);
 
   let outcome: DialOutcome = { status: 'missed', legs: [], answeredBy: null, duration: 0, recordingKey: null };
   const [made] = await db
@@ -70,13 +73,21 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
   while (attempt < tries) {
     attempt += 1;
     const now = clock.now();
-    const targets: DialTarget[] = useAgents
-      ? widgetAgentRows
-          .filter((agent) => agent.isActive && isWithinWeeklyHours(agent.availability, zonedWallClock(now, call.timeZone)))
-          .map((agent) => ({ agentId: agent.id, number: agent.phone }))
-      : general.agentNumber
-        ? [{ agentId: null, number: general.agentNumber }]
-        : [];
+    const targets: DialTarget[] = (
+      useAgents
+        ? widgetAgentRows
+            .filter((agent) => agent.isActive && isWithinWeeklyHours(agent.availability, zonedWallClock(now, call.timeZone)))
+            .map((agent) => ({ agentId: agent.id, number: agent.phone }))
+        : general.agentNumber
+          ? [{ agentId: null, number: general.agentNumber }]
+          : []
+    ).filter((target) => {
+      // Saved before numbers were checked (issue 15 review): a premium-rate or other number the
+      // platform must not pay to ring is skipped, never dialled.
+      if (numberTypeAllowed(target.number, homeCountry, { allowSimulatorNumbers: telephony.isLocal })) return true;
+      log.error({ callId, attempt, agentId: target.agentId, number: target.number }, 'calls: not ringing a number whose type calls may not go to');
+      return false;
+    });
     if (targets.length === 0) {
       // Nobody can take it now: the attempt is missed without ringing anyone.
       outcome = { status: 'missed', legs: [], answeredBy: null, duration: 0, recordingKey: null };
@@ -120,8 +131,23 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
 
   const answered = outcome.answeredBy;
   const connected = outcome.status === 'successful';
-  const creditsCharged = await db.transaction(async (tx) => {
-    const charged = await settleCallCredits(tx, log, callId, connected);
+  const recorded = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ type: calls.type, status: calls.status, claimedAt: calls.placementClaimedAt, charged: calls.creditsCharged, agentId: calls.agentId })
+      .from(calls)
+      .where(eq(calls.id, callId))
+      .for('update');
+    // Recorded already (issue 15 review): an instance thought dead finished after recovery took
+    // the call over, or the other way round. The first record stands — its outcome and its
+    // charge go together — and this one only makes sure no hold is left. An instant call's
+    // record ends its claim; a charged call was recorded whatever its type.
+    const alreadyRecorded = !current || current.charged > 0 || (current.type === 'instant' && current.claimedAt === null);
+    if (alreadyRecorded) {
+      const charged = await settleSafely(tx, log, callId, false);
+      log.warn({ callId, stored: current?.status ?? null, ignored: outcome.status }, 'calls: the call was recorded already; keeping its outcome');
+      return { status: current?.status ?? outcome.status, agentId: current?.agentId ?? null, creditsCharged: Math.max(charged, current?.charged ?? 0) };
+    }
+    const charged = await settleSafely(tx, log, callId, connected);
     if (connected) {
       await tx
         .insert(callRecordings)
@@ -139,7 +165,22 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
         placementClaimedAt: null,
       })
       .where(eq(calls.id, callId));
-    return charged;
+    return { status: outcome.status, agentId: answered?.agentId ?? null, creditsCharged: charged };
   });
-  return { callId, status: outcome.status, attempts: attempt, agentId: answered?.agentId ?? null, creditsCharged };
+  return { callId, status: recorded.status, attempts: attempt, agentId: recorded.agentId, creditsCharged: recorded.creditsCharged };
+}
+
+/**
+ * settleCallCredits in a savepoint: whatever goes wrong settling (it logs inconsistent figures
+ * itself and does not throw on them; this catches the unforeseen), the outcome is still recorded
+ * and the placement's lease ended, so recovery never rings the visitor again for it. A hold left
+ * by a failed settlement stays on calls.reserved_credits, visible, and is logged.
+ */
+async function settleSafely(tx: Database, log: CallRequestDeps['log'], callId: number, connected: boolean): Promise<number> {
+  try {
+    return await tx.transaction((savepoint) => settleCallCredits(savepoint, log, callId, connected));
+  } catch (error) {
+    log.error({ err: error, callId, connected }, 'calls: settling the call\'s credits failed; recording its outcome uncharged');
+    return 0;
+  }
 }

@@ -6,7 +6,8 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { accountWithWidget, fastDeps } from '../../test/callTestKit.ts';
 import { ledgerSum } from '../../test/payments.ts';
 import { changeCredits } from '../credits/ledger.ts';
-import { holdCreditsForCall } from './callCredits.ts';
+import { releaseCredits } from '../credits/reservations.ts';
+import { holdCreditsForCall, settleCallCredits } from './callCredits.ts';
 import { placeCall } from './callPlacement.ts';
 import { claimStalePlacement, placeUnderLease } from './callRecovery.ts';
 import { CallRequestError, requestInstantCall } from './callRequests.ts';
@@ -140,9 +141,84 @@ describe('credit reservations (issue 15, finding 3)', () => {
     expect(await claimStalePlacement(server.db, later, deps.leaseMs)).toBe(callId);
     await placeUnderLease(server.db, deps, callId);
     expect(await money(setup.userId)).toMatchObject({ credits: 19, reserved: 0, charged: 1, charges: 1, holding: 0 });
-    // The instance was only slow and records the same call again: it is not charged twice.
-    await placeCall(server.db, deps, callId);
-    expect(await money(setup.userId)).toMatchObject({ credits: 19, reserved: 0, charged: 1, charges: 1, holding: 0 });
+    // The instance was only slow and records the same call again, this time unanswered: it is
+    // not charged twice, and the first outcome (successful, charged) stands.
+    const slow = fastDeps({ script: () => 'missed' });
+    expect(await placeCall(server.db, slow, callId)).toMatchObject({ status: 'successful', creditsCharged: 1 });
+    expect(await money(setup.userId)).toMatchObject({ credits: 19, reserved: 0, connected: 1, charged: 1, charges: 1, holding: 0 });
+    const [stored] = await server.db.select().from(calls).where(eq(calls.id, callId));
+    expect(stored).toMatchObject({ status: 'successful', creditsCharged: 1, placementClaimedAt: null });
+  });
+
+  it('a call recorded unanswered first is not turned into a charged success by a late second record (issue 15 review)', async () => {
+    const setup = await accountWithWidget(server.db, { numberOfTries: 1 });
+    const callId = await server.db.transaction(async (tx) => {
+      const held = await holdCreditsForCall(tx, setup.userId);
+      const [row] = await tx
+        .insert(calls)
+        .values({ ...deadCall(setup, 'CL-MISSEDFIRST', '+12125552007'), type: 'instant', reservedCredits: held, placementClaimedAt: new Date() })
+        .returning({ id: calls.id });
+      return row!.id;
+    });
+    await placeUnderLease(server.db, fastDeps({ script: () => 'missed' }), callId);
+    expect(await placeCall(server.db, fastDeps({ script: () => 'successful' }), callId)).toMatchObject({ status: 'missed', creditsCharged: 0 });
+    const [stored] = await server.db.select().from(calls).where(eq(calls.id, callId));
+    expect(stored).toMatchObject({ status: 'missed', creditsCharged: 0, reservedCredits: 0, placementClaimedAt: null });
+    expect(await money(setup.userId)).toMatchObject({ credits: 20, reserved: 0, charges: 0, holding: 0 });
+  });
+
+  describe('settling never blocks recording the outcome (issue 15 review)', () => {
+    function recordingLog() {
+      const errors: { object: object; message?: string }[] = [];
+      return { errors, log: { info() {}, warn() {}, error: (object: object, message?: string) => void errors.push({ object, message }) } };
+    }
+
+    for (const script of ['successful', 'missed'] as const) {
+      it(`an account holding less than the call held (${script}): the outcome is recorded once, the claim ends, nobody rings again`, async () => {
+        const setup = await accountWithWidget(server.db, { numberOfTries: 1 });
+        const { errors, log } = recordingLog();
+        const deps = { ...fastDeps({ script: () => script }), log };
+        let dials = 0;
+        const dial = deps.telephony.dial.bind(deps.telephony);
+        deps.telephony.dial = (request) => {
+          dials += 1;
+          return dial(request);
+        };
+        const callId = await server.db.transaction(async (tx) => {
+          const held = await holdCreditsForCall(tx, setup.userId);
+          const [row] = await tx
+            .insert(calls)
+            .values({ ...deadCall(setup, `CL-INCONS${script.slice(0, 3).toUpperCase()}`, '+12125552008'), type: 'instant', reservedCredits: held, placementClaimedAt: new Date() })
+            .returning({ id: calls.id });
+          return row!.id;
+        });
+        // The inconsistency: the account no longer holds the credit the call says it holds.
+        await server.db.update(credits).set({ reserved: 0 }).where(eq(credits.userId, setup.userId));
+        expect(await placeUnderLease(server.db, deps, callId)).toMatchObject({ status: script });
+        const [stored] = await server.db.select().from(calls).where(eq(calls.id, callId));
+        expect(stored).toMatchObject({ status: script, reservedCredits: 0, placementClaimedAt: null });
+        expect(await money(setup.userId)).toMatchObject({ reserved: 0, holding: 0 });
+        expect(errors.some((entry) => 'accountReserved' in entry.object && (entry.object as { accountReserved: number }).accountReserved === 0)).toBe(true);
+        // Long after the lease would have run out: nothing to take over, nobody rung again.
+        expect(await claimStalePlacement(server.db, new Date(Date.now() + 10 * deps.leaseMs), deps.leaseMs)).not.toBe(callId);
+        expect(dials).toBe(1);
+      });
+    }
+
+    it('a call row missing when settled is logged, not thrown', async () => {
+      const { errors, log } = recordingLog();
+      expect(await server.db.transaction((tx) => settleCallCredits(tx, log, 987_654_321, true))).toBe(0);
+      expect(errors).toHaveLength(1);
+    });
+
+    it('releaseCredits gives back at most what the account holds, never below zero', async () => {
+      const setup = await accountWithWidget(server.db, { numberOfTries: 1 });
+      await server.db.update(credits).set({ reserved: 1 }).where(eq(credits.userId, setup.userId));
+      expect(await server.db.transaction((tx) => releaseCredits(tx, setup.userId, 3))).toBe(1);
+      expect(await money(setup.userId)).toMatchObject({ reserved: 0 });
+      expect(await server.db.transaction((tx) => releaseCredits(tx, setup.userId, 2))).toBe(0);
+      expect(await money(setup.userId)).toMatchObject({ reserved: 0 });
+    });
   });
 
   it('a callback holds its credit when it is placed; one whose worker died gives its hold back when taken over', async () => {

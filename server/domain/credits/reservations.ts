@@ -34,17 +34,29 @@ export async function reserveCredits(tx: Database, userId: number, amount: numbe
 /**
  * Gives back credits a call held and will not spend (it ended unconnected, failed, or its charge
  * was refused). The caller clears the call's calls.reserved_credits in the same transaction, so a
- * hold is given back once. Re-arms the auto-recharge threshold when the balance is back above it.
+ * hold is given back once. Never throws on an inconsistent account and never drives
+ * credits.reserved below zero: it gives back at most what the account holds (the balance row is
+ * locked first) and answers what it gave back, so the caller can log a shortfall and still record
+ * the call's outcome. Re-arms the auto-recharge threshold when the balance is back above it.
  */
-export async function releaseCredits(tx: Database, userId: number, amount: number): Promise<void> {
-  if (amount <= 0) return;
+export async function releaseCredits(tx: Database, userId: number, amount: number): Promise<number> {
+  if (amount <= 0) return 0;
+  const [account] = await tx.select({ reserved: credits.reserved }).from(credits).where(eq(credits.userId, userId)).for('update');
+  const released = Math.min(amount, Math.max(account?.reserved ?? 0, 0));
+  if (released <= 0) return 0;
   const [row] = await tx
     .update(credits)
-    .set({ reserved: sql`${credits.reserved} - ${amount}` })
-    .where(and(eq(credits.userId, userId), gte(credits.reserved, amount)))
+    .set({ reserved: sql`${credits.reserved} - ${released}` })
+    .where(eq(credits.userId, userId))
     .returning({ credits: credits.credits, reserved: credits.reserved });
-  if (!row) throw new Error(`Account ${userId} holds fewer than ${amount} reserved credits`);
-  await trackAutoRechargeThreshold(tx, userId, amount, row.credits - row.reserved);
+  if (row) await trackAutoRechargeThreshold(tx, userId, released, row.credits - row.reserved);
+  return released;
+}
+
+/** What the account holds now (credits.reserved; 0 without a balance row), read under the row's lock. */
+export async function heldOnAccount(tx: Database, userId: number): Promise<number> {
+  const [account] = await tx.select({ reserved: credits.reserved }).from(credits).where(eq(credits.userId, userId)).for('update');
+  return Math.max(account?.reserved ?? 0, 0);
 }
 
 /** Wakes this process's auto-recharge worker after the transaction that queued a purchase committed. */

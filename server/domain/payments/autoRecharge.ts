@@ -9,7 +9,7 @@ import { findActivePack } from './purchases.ts';
 export interface AutoRechargeSetting {
   packId: number;
   criticalCredits: number;
-  /** Automatic purchases allowed in any 24 hours (issue 15); DEFAULT_AUTO_RECHARGES_PER_DAY when left out. */
+  /** Automatic purchases allowed in any 24 hours (issue 15); when left out, the stored cap is kept (DEFAULT_AUTO_RECHARGES_PER_DAY on a first setting). */
   maxPerDay?: number;
   paymentMethodId: string;
 }
@@ -28,12 +28,18 @@ export async function setAutoRecharge(db: Database, userId: number, setting: Aut
   if (!(await findActivePack(db, setting.packId))) return { ok: false, problem: 'unknown_pack' };
   const card = await findSavedCard(db, userId, setting.paymentMethodId);
   if (!card) return { ok: false, problem: 'unknown_payment_method' };
-  const maxPerDay = setting.maxPerDay ?? DEFAULT_AUTO_RECHARGES_PER_DAY;
-  const values = { packId: setting.packId, criticalCredits: setting.criticalCredits, maxPerDay, paymentMethodId: card.id, isArmed: true };
-  await db
+  // The daily cap is kept when a save leaves it out (issue 15 review: a client who set 1 must not
+  // get the default back from a form that omits it); the default applies to a first setting only.
+  const values = { packId: setting.packId, criticalCredits: setting.criticalCredits, paymentMethodId: card.id, isArmed: true };
+  const [stored] = await db
     .insert(autoRecharges)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: autoRecharges.userId, set: { ...values, updatedAt: new Date() } });
+    .values({ userId, ...values, maxPerDay: setting.maxPerDay ?? DEFAULT_AUTO_RECHARGES_PER_DAY })
+    .onConflictDoUpdate({
+      target: autoRecharges.userId,
+      set: { ...values, ...(setting.maxPerDay === undefined ? {} : { maxPerDay: setting.maxPerDay }), updatedAt: new Date() },
+    })
+    .returning({ maxPerDay: autoRecharges.maxPerDay });
+  const maxPerDay = stored!.maxPerDay;
   return { ok: true, setting: { ...setting, maxPerDay } };
 }
 

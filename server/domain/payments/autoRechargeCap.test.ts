@@ -86,6 +86,30 @@ describe('daily cap of auto-recharge', () => {
     expect(await balanceOf(server.db, userId)).toBe(9 + PACK_20.credits);
   });
 
+  it('a save that leaves the cap out keeps the stored cap; the default is for a first setting only (issue 15 review)', async () => {
+    const client = await newClient(server);
+    const paymentMethodId = await saveCard(server, client);
+    const first = await server.request({
+      method: 'POST',
+      url: '/api/client/auto-recharge',
+      token: client.token,
+      body: { packId: PACK_20.id, criticalCredits: 5, paymentMethodId, maxPerDay: 1 },
+    });
+    expect(first.body).toMatchObject({ maxPerDay: 1 });
+    const save = await server.request({
+      method: 'POST',
+      url: '/api/client/auto-recharge',
+      token: client.token,
+      body: { packId: PACK_20.id, criticalCredits: 8, paymentMethodId },
+    });
+    expect(save.status, save.text).toBe(200);
+    expect(save.body).toMatchObject({ criticalCredits: 8, maxPerDay: 1 });
+    const credits = await server.request({ method: 'GET', url: '/api/client/credits', token: client.token });
+    expect(credits.body.autoRecharge).toMatchObject({ criticalCredits: 8, maxPerDay: 1 });
+    const [stored] = await server.db.select().from(autoRecharges).where(eq(autoRecharges.userId, client.account.id));
+    expect(stored).toMatchObject({ criticalCredits: 8, maxPerDay: 1 });
+  });
+
   it('refuses a cap outside 1–20 with 400', async () => {
     const client = await newClient(server);
     const paymentMethodId = await saveCard(server, client);

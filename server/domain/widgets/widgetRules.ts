@@ -1,6 +1,9 @@
 import type { components } from '../../../common/contract/dashboard.gen.ts';
 import { PHONE_PATTERN, stripPhone } from '../../../common/rules/phone.ts';
+import type { CountryCode } from 'libphonenumber-js/max';
+import { normalizeDialledPhone } from '../agents/phone.ts';
 import { checkWeeklyHours } from '../agents/weeklyHours.ts';
+import { FALLBACK_COUNTRY } from '../callEngine/callDestinations.ts';
 import { invalidInput } from '../domainError.ts';
 
 type Schemas = components['schemas'];
@@ -27,10 +30,13 @@ function isFileUrl(value: string): boolean {
 /**
  * The rules of spec §5 (Widget general, Widget design) that the contract's schema cannot
  * express; the schema has already checked types, ranges (§9 Sliders) and required texts.
- * Throws `invalid_request` naming the field.
+ * Throws `invalid_request` naming the field. A number without a + is read in `homeCountry`.
  */
-export function checkWidgetRules(input: WidgetRuleInput): void {
+export function checkWidgetRules(input: WidgetRuleInput, homeCountry: CountryCode = FALLBACK_COUNTRY): void {
   const { settings: general, callSetup } = input.settings;
+  // The widget's own number is rung at the platform's cost (issue 15 review): a line a person
+  // answers, as agents' numbers, in any country. Checked whenever set: useAgents may be switched.
+  if (general.agentNumber) normalizeDialledPhone(general.agentNumber, homeCountry, 'settings.settings.agentNumber');
   if (general.useAgents) {
     // spec §5: "when used, at least one agent and a callingRule required".
     if ((input.agentIds ?? []).length === 0) throw invalidInput('Field agentIds needs at least one agent when settings.settings.useAgents is true.');

@@ -7,6 +7,7 @@ import { findOwnAgents, toAgentView, type AgentView } from '../agents/agents.ts'
 import { invalidInput, notFoundRow } from '../domainError.ts';
 import { findOwnWebsite } from '../websites/websites.ts';
 import { claimActiveSlot } from './widgetActivation.ts';
+import { readCallDestinations } from '../callEngine/callDestinations.ts';
 import { checkWidgetRules } from './widgetRules.ts';
 
 type Schemas = components['schemas'];
@@ -38,7 +39,7 @@ export async function listWidgets(db: Database, userId: number): Promise<WidgetV
  * ordered agent links. Settings are stored as sent.
  */
 export async function saveWidget(db: Database, userId: number, input: WidgetInput, widgetId?: number): Promise<WidgetView> {
-  checkWidgetRules(input);
+  checkWidgetRules(input, (await readCallDestinations(db, userId)).homeCountry);
   const agentIds = input.agentIds ?? [];
   const values = {
     name: input.name,
