@@ -69,7 +69,7 @@ export interface paths {
          * Update name, timezone, Twilio number or e-mail
          * @description Account settings (spec §2 Settings, §5 Name and time zone, Email change, Twilio number). Only the fields sent change. Sending `email` does not change the address at once: it is stored as `pendingEmail` and a verification link is mailed to the new address; `email` changes when that link is used (`POST /user/change-email/verify/{token}`). `twilioNumberId` must be one of the `twilioNumbers` of `GET /client/meta`, or null.
          *
-         *     A change of e-mail needs `currentPassword`. The link goes to the new address (a mail with no text from the account), and the current address is told what is changing, to which address and when, with no link that confirms anything. Once the link is used, every other session of the account is signed out; the session that asked stays signed in, and a link whose asking session has ended (signed out, password changed or reset) is invalid. Rate-limited: 5 changes of e-mail an hour per account and 3 an hour per new address, whichever accounts ask (429 with `Retry-After`); sending the current address again cancels a pending change and is not counted.
+         *     A change of e-mail needs `currentPassword`. The link goes to the new address (a mail with no text from the account), and the current address is told what is changing, to which address and when, with no link that confirms anything. Once the link is used, every other session of the account is signed out; the session that asked stays signed in, and a link whose asking session has ended (signed out, password changed or reset) is invalid. Rate-limited: 5 requests with `currentPassword` an hour per account, counted before the password is checked, also when `email` is the current address (which cancels a pending change), and 3 confirmation mails an hour per new address whichever accounts ask, counted only when a mail goes out (right password, address free); 429 with `Retry-After`.
          */
         patch: operations["updateUser"];
         trace?: never;
@@ -93,7 +93,7 @@ export interface paths {
         head?: never;
         /**
          * Change the password
-         * @description Change password (spec §5 Password change, §7 "PATCH password route"). Needs the current password. With `invalidateSessions` (default true) every other session of the account is signed out; the calling session stays signed in.
+         * @description Change password (spec §5 Password change, §7 "PATCH password route"). Needs the current password. With `invalidateSessions` (default true) every other session of the account is signed out; the calling session stays signed in. At most 5 attempts per account in 15 minutes, counted before the current password is checked (a stolen access token cannot guess the password here), else 429.
          */
         patch: operations["changePassword"];
         trace?: never;
@@ -1927,6 +1927,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description `invalid_grant` when `currentPassword` is wrong; `invalid_or_expired_access_token` as everywhere. */
             401: components["responses"]["Unauthorized"];
+            /** @description `too_many_attempts`: more than 5 password changes (right or wrong current password) for this account within 15 minutes; `Retry-After` says when to try again. */
+            429: components["responses"]["TooManyRequests"];
         };
     };
     changePassword: {
@@ -1952,6 +1954,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description `invalid_grant` when `currentPassword` is wrong (the SPA must not refresh the token for this one); `invalid_or_expired_access_token` as everywhere. */
             401: components["responses"]["Unauthorized"];
+            /** @description `too_many_attempts`: more than 5 password changes (right or wrong current password) for this account within 15 minutes; `Retry-After` says when to try again. */
+            429: components["responses"]["TooManyRequests"];
         };
     };
     requestPasswordReset: {

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ApiFailure } from '../shared/apiFailure.ts';
+import { commonMessages } from '../shared/messages.ts';
 
 /** spec §8 Account messages (keys in comments). */
 export const settingsMessages = {
@@ -32,4 +33,10 @@ export function emailChangeFailure(failure: ApiFailure): MessageDescriptor {
   if (failure.status === 401 && failure.code === 'invalid_grant') return settingsMessages.emailWrongPassword;
   if (failure.status === 429) return settingsMessages.emailTooManyChanges;
   return settingsMessages.emailFailed;
+}
+
+/** The password card's failure toast: PATCH /user/password 429 (5 attempts per account in 15 minutes) says so. */
+export function passwordChangeFailure(failure: ApiFailure): MessageDescriptor {
+  if (failure.status === 429) return commonMessages.tooManyAttempts;
+  return settingsMessages.passwordFailed;
 }

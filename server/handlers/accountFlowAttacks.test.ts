@@ -112,8 +112,38 @@ describe('finding 5: sign-up and forgot-password are rate-limited', () => {
     const email = uniqueEmail('target');
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await register(email, newAddress())).status);
-    expect(statuses).toEqual([201, 409, 409, 429, 429]);
+    // Only a sign-up that mails counts toward the e-mail address's limit (review of issue 15):
+    // the address is taken after the first, so the others are answered 409 and mail nothing.
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
     expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('junk sign-ups for a victim\'s address (failed bot check) do not stop the victim registering (review)', async () => {
+    const rejecting = await server.variant({ tokenClock: clock, adapters: (_log, base) => ({ ...base, captcha: { description: 'rejects', verify: async () => false } }) });
+    const victim = uniqueEmail('victim');
+    for (let i = 0; i < REGISTRATION_LIMITS.perTarget.max + 3; i++) {
+      const junk = await rejecting.request({
+        method: 'POST',
+        url: '/api/user/register',
+        remoteAddress: newAddress(),
+        body: { fullname: 'Mallory', email: victim, phone: '+12015550123', password: 'free-credits-1', timezone: 'UTC', captchaToken: 'x' },
+      });
+      expect(junk.status).toBe(400);
+    }
+    expect((await register(victim, newAddress())).status).toBe(201);
+    expect(await mailsTo(victim)).toHaveLength(1);
+  });
+
+  it('counts IPv6 clients per /64: two addresses of one /64 share the sign-up limit (review)', async () => {
+    const network = `2001:db8:${(++addressCounter).toString(16)}:1`;
+    const statuses = [];
+    for (let i = 0; i < REGISTRATION_LIMITS.perAddress.max + 2; i++) {
+      statuses.push((await register(uniqueEmail('v6'), `${network}:${i.toString(16)}:${(i * 7).toString(16)}:1:${i + 1}`)).status);
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(REGISTRATION_LIMITS.perAddress.max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+    // The next /64 is another client.
+    expect((await register(uniqueEmail('v6'), `2001:db8:${addressCounter.toString(16)}:2::1`)).status).toBe(201);
   });
 
   it('mails a victim at most 3 reset links an hour, whoever asks: 25 requests → 3 mails', async () => {

@@ -4,6 +4,7 @@ import { outboxMessages } from '../db/schema/system.ts';
 import { users } from '../db/schema/accounts.ts';
 import { AdjustableTokenClock } from '../domain/auth/tokenClock.ts';
 import { EMAIL_CHANGE_LIMITS } from '../domain/users/emailChange.ts';
+import { PASSWORD_CHANGE_LIMIT } from '../domain/users/passwordChange.ts';
 import { codeFromLink, createAccount, newestMailTo, refresh, signIn, uniqueEmail } from '../test/accounts.ts';
 import { startTestServer, type TestApp, type TestServer } from '../test/harness.ts';
 
@@ -153,13 +154,50 @@ describe('limits on changes of e-mail (finding 5)', () => {
     expect((await changeEmail(fresh.accessToken, { email: uniqueEmail('later'), currentPassword: account.password })).status).toBe(200);
   });
 
-  it('does not count asking for the current address again, which cancels a pending change', async () => {
+  it('counts guesses with the current address too: no unlimited password oracle (review)', async () => {
     const { account, tokens } = await signedIn();
-    expect((await changeEmail(tokens.accessToken, { email: uniqueEmail('pending'), currentPassword: account.password })).status).toBe(200);
-    for (let attempt = 0; attempt < 8; attempt += 1) {
-      const cancelled = await changeEmail(tokens.accessToken, { email: account.email, currentPassword: account.password });
-      expect(cancelled.status).toBe(200);
-      expect(cancelled.body.pendingEmail).toBeNull();
+    for (let guess = 0; guess < EMAIL_CHANGE_LIMITS.perAccount.max; guess += 1) {
+      expect((await changeEmail(tokens.accessToken, { email: account.email, currentPassword: `guess-${guess}` })).status).toBe(401);
     }
+    // The right password gets no answer about itself now.
+    const refused = await changeEmail(tokens.accessToken, { email: account.email, currentPassword: account.password });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('junk requests to a victim\'s address (wrong password, address taken) do not use up its per-target limit (review)', async () => {
+    const victim = uniqueEmail('target');
+    const attackers = await Promise.all([0, 1, 2].map(() => signedIn()));
+    for (const { tokens } of attackers) {
+      for (let guess = 0; guess < 3; guess += 1) {
+        expect((await changeEmail(tokens.accessToken, { email: victim, currentPassword: `wrong-${guess}` })).status).toBe(401);
+      }
+    }
+    const owner = await signedIn();
+    expect((await changeEmail(owner.tokens.accessToken, { email: victim, currentPassword: owner.account.password })).status).toBe(200);
+    expect(await mailsTo(victim)).toHaveLength(1);
+  });
+});
+
+describe('PATCH /user/password limits current-password checks per account (review of issue 15)', () => {
+  const changePassword = (token: string, currentPassword: string) =>
+    app.request({ method: 'PATCH', url: '/api/user/password', token, body: { currentPassword, newPassword: 'a-brand-new-password', invalidateSessions: false } });
+
+  it('a stolen access token gets 5 guesses in 15 minutes, then 429 even for the right password, and again after the window', async () => {
+    const { account, tokens } = await signedIn();
+    for (let guess = 0; guess < PASSWORD_CHANGE_LIMIT.max; guess += 1) {
+      const wrong = await changePassword(tokens.accessToken, `guess-${guess}`);
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.error).toBe('invalid_grant');
+    }
+    const refused = await changePassword(tokens.accessToken, account.password);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('too_many_attempts');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+
+    clock.advance(15 * 60 * 1000);
+    const fresh = await signIn(app, account.email, account.password);
+    expect((await changePassword(fresh.accessToken, account.password)).status).toBe(204);
   });
 });

@@ -40,6 +40,16 @@ describe('failed-login limits (LOGIN_THROTTLE)', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('counts an IPv6 client per /64: guesses from fresh addresses of one /64 share the pair limit (review)', async () => {
+    const account = await createAccount(server.db);
+    const network = `2001:db8:${(++addressCounter).toString(16)}:7`;
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerPair; i++) {
+      expect((await attempt(account.email, 'wrong-password', `${network}:${i + 1}:0:0:${i + 1}`)).status).toBe(401);
+    }
+    expect((await attempt(account.email, account.password, `${network}::abcd`)).status).toBe(429);
+    expect((await attempt(account.email, account.password, `2001:db8:${addressCounter.toString(16)}:8::1`)).status).toBe(200);
+  });
+
   it('does not lock the real user out: another address still signs in', async () => {
     const account = await createAccount(server.db);
     await fail(LOGIN_THROTTLE.maxFailuresPerPair, account.email, newAddress());

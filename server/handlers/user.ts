@@ -42,9 +42,11 @@ export function userHandlers(context: HandlerContext): OperationHandlers {
   async function changePasswordHandler(request: FastifyRequest, reply: FastifyReply) {
     const { userId, sessionId } = caller(request);
     const body = request.body as PasswordChangeBody;
-    const changed = await changePassword(db, config.passwordHashParams, { userId, sessionId, ...body });
+    // The limit's window reads the token clock, which tests move instead of waiting.
+    const outcome = await changePassword(db, config.passwordHashParams, { userId, sessionId, ...body }, new Date(context.tokenClock.now()));
+    if (typeof outcome === 'object') throw tooManyAttempts(outcome.retryAfterSeconds);
     // Not invalid_or_expired_access_token: the SPA must not treat a typo as an expired session.
-    if (!changed) throw new ApiError(401, 'invalid_grant', 'invalid_current_password');
+    if (outcome === 'wrong_password') throw new ApiError(401, 'invalid_grant', 'invalid_current_password');
     return reply.code(204).send();
   }
 

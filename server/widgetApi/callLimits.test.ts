@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail, MailMessage } from '../adapters/mail/mail.ts';
 import type { DialOutcome, Telephony } from '../adapters/telephony/telephony.ts';
 import { calls, scheduledCalls } from '../db/schema/calls.ts';
+import { widgetRateCounters } from '../db/schema/widgetApi.ts';
 import { createCallRequestDeps } from '../domain/callEngine/callRequestDeps.ts';
 import { changeCredits } from '../domain/credits/ledger.ts';
 import { CALL_LIMIT_DEFAULTS, saveCallLimits } from '../domain/limits/callVelocity.ts';
@@ -92,6 +93,7 @@ describe('per-widget and per-account call request limits (finding 1)', () => {
     expect(refused[0]!.body).toEqual({ error: 'too_many_call_requests', error_description: CALL_LIMIT_MESSAGE });
     expect(Number(refused[0]!.retryAfter)).toBeGreaterThan(0);
     expect(await callsOf(owner.userId)).toHaveLength(CALL_LIMIT_DEFAULTS.perWidget);
+    await deps.placements.settle();
     const mails = sent.slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/Call requests paused/);
@@ -103,6 +105,7 @@ describe('per-widget and per-account call request limits (finding 1)', () => {
     expect((await request('/widget-api/calls', { key: website.publicKey, widgetId: widgets[0]!.id, phone: newNumber(), url: 'https://shop.example/' })).status).toBe(429);
     now = new Date(now.getTime() + 5 * 60_000);
     expect((await request('/widget-api/calls', { key: website.publicKey, widgetId: widgets[0]!.id, phone: newNumber(), url: 'https://shop.example/' })).status).toBe(202);
+    await deps.placements.settle();
     expect(sent.length - before).toBe(1);
   });
 
@@ -117,6 +120,7 @@ describe('per-widget and per-account call request limits (finding 1)', () => {
     expect(answers.filter((answer) => answer.status === 202)).toHaveLength(CALL_LIMIT_DEFAULTS.perAccount);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(120 - CALL_LIMIT_DEFAULTS.perAccount);
     expect(await callsOf(owner.userId)).toHaveLength(CALL_LIMIT_DEFAULTS.perAccount);
+    await deps.placements.settle();
     expect(sent.length - before).toBe(1);
   });
 
@@ -141,6 +145,39 @@ describe('per-widget and per-account call request limits (finding 1)', () => {
     expect((await call(first)).status).toBe(202);
     expect((await call(first)).status).toBe(429);
     expect((await call(second)).status).toBe(202);
+  });
+});
+
+describe('only requests about to become a call count toward the velocity limits (review of issue 15)', () => {
+  it('unknown widget ids, another website\'s widget, refused times and duplicates neither count nor trip the brake', async () => {
+    const { owner, website, widgets } = await client();
+    const other = await client();
+    await saveCallLimits(server.db, owner.userId, { perWidget: 2, perAccount: 2 });
+    const before = sent.length;
+    const base = { key: website.publicKey, url: 'https://evil.example/' };
+    // 40 junk requests, each from its own address and number (so the per-address and per-number limits do not stop them).
+    for (let i = 0; i < 10; i += 1) {
+      expect((await request('/widget-api/calls', { ...base, widgetId: 900_000_000 + i, phone: newNumber() })).status).toBe(404);
+      expect((await request('/widget-api/calls', { ...base, widgetId: other.widgets[0]!.id, phone: newNumber() })).status).toBe(404);
+      const past = new Date(now.getTime() - 3_600_000).toISOString();
+      expect((await request('/widget-api/scheduled-calls', { ...base, widgetId: widgets[0]!.id, phone: newNumber(), scheduledAt: past })).status).toBe(422);
+    }
+    const phone = newNumber();
+    expect((await request('/widget-api/calls', { ...base, widgetId: widgets[0]!.id, phone })).status).toBe(202);
+    for (let i = 0; i < 4; i += 1) {
+      const again = await request('/widget-api/calls', { ...base, widgetId: widgets[0]!.id, phone });
+      expect(again.status).toBe(202);
+      expect(again.body.duplicate).toBe(true);
+    }
+    // The junk made no counters for made-up widgets.
+    const junkCounters = await server.db.select().from(widgetRateCounters).where(like(widgetRateCounters.key, `velocity:widget:${owner.userId}:9000000%`));
+    expect(junkCounters).toEqual([]);
+    // One real call so far: the second is still taken, the third is the first refusal.
+    expect((await request('/widget-api/calls', { ...base, widgetId: widgets[0]!.id, phone: newNumber() })).status).toBe(202);
+    expect((await request('/widget-api/calls', { ...base, widgetId: widgets[0]!.id, phone: newNumber() })).status).toBe(429);
+    expect(await callsOf(owner.userId)).toHaveLength(2);
+    await deps.placements.settle();
+    expect(sent.length - before).toBe(1);
   });
 });
 

@@ -7,14 +7,16 @@ import {
   checkVisitorNumber,
   requestInstantCall,
   requestScheduledCall,
+  type VelocityAdmission,
 } from '../domain/callEngine/callRequests.ts';
 import { checkNumberFormat } from '../domain/callEngine/callDestinations.ts';
 import { ApiError, tooManyAttempts } from '../http/apiError.ts';
 import type { OperationHandlers } from '../handlers/handlerContext.ts';
 import { isVisitorBlocked } from '../domain/blockList/blockList.ts';
 import { hitRateLimit, type RateLimit } from '../domain/limits/rateLimits.ts';
+import { addressLimitKey } from '../domain/limits/clientAddress.ts';
 import type { Mail } from '../adapters/mail/mail.ts';
-import { admitByVelocity, readCallLimits } from '../domain/limits/callVelocity.ts';
+import { admitByVelocity } from '../domain/limits/callVelocity.ts';
 import { callLimitMail, mailAccount } from '../domain/users/limitMails.ts';
 import { WIDGET_RATE_LIMITS } from './rateLimits.ts';
 import { etagOf, findPublicWebsite, loadWidgetConfig, type PublicWebsite } from './widgetConfig.ts';
@@ -66,29 +68,42 @@ interface ScheduleBody extends CallBody {
 
 /** The operations of openapi/widget.yaml, bound by operationId. */
 export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetApiContext): OperationHandlers {
+  /** Per client address: an IPv6 client counts per /64 (addressLimitKey). */
+  async function limitAddress(rateLimit: RateLimit, address: string): Promise<void> {
+    await limit(rateLimit, addressLimitKey(address));
+  }
+
   async function limit(rateLimit: RateLimit, key: string): Promise<void> {
     const verdict = await hitRateLimit(db, rateLimit, key, callRequests.clock.now());
     if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
   }
 
-  /** The client's own velocity limits (issue 15): a crowd of visitors cannot spend faster than it allows. */
-  async function limitVelocity(website: PublicWebsite, widgetId: number): Promise<void> {
-    const verdict = await admitByVelocity(db, { userId: website.userId, widgetId }, callRequests.clock.now());
-    if (verdict.allowed) return;
-    if (verdict.notifyClient) {
-      const limits = await readCallLimits(db, website.userId);
-      const max = verdict.scope === 'widget' ? limits.perWidget : limits.perAccount;
-      await mailAccount(db, mail, website.userId, (to, name) => callLimitMail(to, name, verdict.scope, max, `${publicUrl}/settings`)).catch((error: unknown) =>
-        callRequests.log.error({ err: error, userId: website.userId }, 'widget API: the call limit e-mail could not be sent'),
-      );
-      callRequests.log.warn({ userId: website.userId, scope: verdict.scope }, 'widget API: call request limit reached');
-    }
-    throw new ApiError(429, 'too_many_call_requests', CALL_LIMIT_MESSAGE, { 'retry-after': String(verdict.retryAfterSeconds) });
+  /**
+   * The client's own velocity limits (issue 15): a crowd of visitors cannot spend faster than it
+   * allows. Run by the call engine inside its recording transaction, after the widget, the call
+   * rules and the duplicate check, so only requests about to become a call count. The e-mail to
+   * the client goes out after the visitor is answered (tracked, failures logged).
+   */
+  function velocityAdmission(website: PublicWebsite, widgetId: number): VelocityAdmission {
+    return async (tx) => {
+      const verdict = await admitByVelocity(tx, { userId: website.userId, widgetId }, callRequests.clock.now());
+      if (verdict.allowed) return undefined;
+      if (verdict.notifyClient) {
+        callRequests.log.warn({ userId: website.userId, scope: verdict.scope }, 'widget API: call request limit reached');
+        const { scope, max } = verdict;
+        callRequests.placements.track(
+          new Promise((resolve) => setImmediate(resolve))
+            .then(() => mailAccount(db, mail, website.userId, (to, name) => callLimitMail(to, name, scope, max, `${publicUrl}/settings`)))
+            .catch((error: unknown) => callRequests.log.error({ err: error, userId: website.userId }, 'widget API: the call limit e-mail could not be sent')),
+        );
+      }
+      return new ApiError(429, 'too_many_call_requests', CALL_LIMIT_MESSAGE, { 'retry-after': String(verdict.retryAfterSeconds) });
+    };
   }
 
   /** The guardrails every call request passes before the call rules (issue 7). */
   async function admitCall(request: FastifyRequest, body: CallBody): Promise<{ website: PublicWebsite; number: string; deps: CallRequestDeps }> {
-    await limit(WIDGET_RATE_LIMITS.callsPerAddress, request.ip);
+    await limitAddress(WIDGET_RATE_LIMITS.callsPerAddress, request.ip);
     answeringCallErrors(() => checkNumberFormat(body.phone));
     const website = await findPublicWebsite(db, body.key);
     if (!website || website.accountDeleted) throw unknownKey();
@@ -101,13 +116,12 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
     // Counted per account, after the key is known (finding 10): a made-up key counts against
     // nobody, and exhausting a number on one client's site leaves it callable on every other.
     await limit(WIDGET_RATE_LIMITS.callsPerNumber, `${website.userId}:${number}`);
-    await limitVelocity(website, body.widgetId);
     return { website, number, deps: callRequests };
   }
 
   return {
     async getWidgetConfig(request: FastifyRequest, reply: FastifyReply) {
-      await limit(WIDGET_RATE_LIMITS.configPerAddress, request.ip);
+      await limitAddress(WIDGET_RATE_LIMITS.configPerAddress, request.ip);
       const { publicKey } = request.params as { publicKey: string };
       const config = await loadWidgetConfig(db, publicKey);
       if (!config) throw unknownKey();
@@ -120,7 +134,7 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
     },
 
     async recordWidgetEvents(request: FastifyRequest, reply: FastifyReply) {
-      await limit(WIDGET_RATE_LIMITS.eventsPerAddress, request.ip);
+      await limitAddress(WIDGET_RATE_LIMITS.eventsPerAddress, request.ip);
       const { key, ...batch } = request.body as EventBatch & { key: string };
       const website = await findPublicWebsite(db, key);
       if (!website || website.accountDeleted) throw unknownKey();
@@ -139,6 +153,7 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
           customerNumber: number,
           url: body.url,
           visitor: { address: request.ip },
+          admit: velocityAdmission(website, body.widgetId),
         }),
       );
       return reply.code(202).send({ duplicate: answer.duplicate, message: CALL_ACCEPTED_MESSAGE });
@@ -157,6 +172,7 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
           url: body.url,
           scheduledAt,
           customFields: body.customFields ?? {},
+          admit: velocityAdmission(website, body.widgetId),
         }),
       );
       return reply.code(202).send({ duplicate: answer.duplicate, scheduledAt: scheduledAt.toISOString(), message: CALLBACK_SCHEDULED_MESSAGE });

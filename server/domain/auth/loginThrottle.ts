@@ -1,9 +1,12 @@
 import { and, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { loginAttempts } from '../../db/schema/accounts.ts';
+import { addressLimitKey } from '../limits/clientAddress.ts';
 
 /**
  * Failed-login limits, counted in the database so they hold across server instances:
+ *
+ * Addresses are counted as every per-address limit counts them: an IPv6 client per /64.
  *
  * - 5 failures per 15 minutes for one (account, address) pair → 429. Keyed on the pair, not the
  *   account alone, so an attacker elsewhere cannot lock the real user out of their account.
@@ -40,7 +43,8 @@ export interface LoginAttemptKey {
 /** Allowed: the attempt is reserved; settle it with loginFailed or loginSucceeded once the password is checked. */
 export type ThrottleVerdict = { allowed: true; delayMs: number } | { allowed: false; retryAfterSeconds: number };
 
-export async function reserveLoginAttempt(db: Database, key: LoginAttemptKey, now = new Date()): Promise<ThrottleVerdict> {
+export async function reserveLoginAttempt(db: Database, attempt: LoginAttemptKey, now = new Date()): Promise<ThrottleVerdict> {
+  const key = limitKeyOf(attempt);
   return db.transaction(async (tx) => {
     // One pair's attempts take turns here (a lock in the database, so across instances too):
     // each counts the reservations of those before it, and the sixth is refused.
@@ -66,8 +70,14 @@ export async function loginFailed(db: Database, now = new Date()): Promise<void>
 }
 
 /** The password was right: the pair's failures go, the reservation with them. */
-export async function loginSucceeded(db: Database, { account, clientAddress }: LoginAttemptKey): Promise<void> {
+export async function loginSucceeded(db: Database, attempt: LoginAttemptKey): Promise<void> {
+  const { account, clientAddress } = limitKeyOf(attempt);
   await db.delete(loginAttempts).where(and(eq(loginAttempts.account, account), eq(loginAttempts.clientAddress, clientAddress)));
+}
+
+/** Counted per client address as every per-address limit: an IPv6 client per /64 (addressLimitKey). */
+function limitKeyOf(attempt: LoginAttemptKey): LoginAttemptKey {
+  return { account: attempt.account, clientAddress: addressLimitKey(attempt.clientAddress) };
 }
 
 async function countAttempts(db: Database, where: SQL | undefined): Promise<number> {

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { isIPv4, isIPv6 } from 'node:net';
 import type { Database } from '../../db/client.ts';
 import { blockedVisitors, type blockedVisitorKinds } from '../../db/schema/widgetApi.ts';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { PHONE_PATTERN, stripVisitorNumber } from '../../../common/rules/phone.ts';
 import { DomainError, invalidInput, notFoundRow } from '../domainError.ts';
+import { canonicalAddress } from '../limits/clientAddress.ts';
 
 export type BlockedVisitorKind = (typeof blockedVisitorKinds)[number];
 
@@ -33,21 +33,8 @@ export function blockedNumber(input: string): string {
   return number;
 }
 
-/**
- * An IP address in one spelling, so that a listed address matches the address a request comes
- * from however either was written: IPv6 compressed and lower-case, an IPv4-mapped IPv6 address
- * (how a dual-stack socket reports an IPv4 client) as plain IPv4. Null when it is not an address.
- */
-export function canonicalAddress(input: string): string | null {
-  const address = input.trim();
-  if (isIPv4(address)) return address;
-  if (!isIPv6(address) || address.includes('%')) return null;
-  const compressed = new URL(`http://[${address}]/`).hostname.slice(1, -1);
-  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(compressed);
-  if (!mapped) return compressed;
-  const [high, low] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-}
+/** Moved to server/domain/limits/clientAddress.ts, shared with the per-address limits. */
+export { canonicalAddress };
 
 function blockedValue(kind: BlockedVisitorKind, value: string): string {
   if (kind === 'number') return blockedNumber(value);

@@ -25,7 +25,17 @@ export interface InstantCallRequest {
   /** The page the visitor asked from (Call request URL). */
   url: string;
   visitor: { address?: string };
+  /** Admission counted only for a request about to be recorded (see VelocityAdmission). */
+  admit?: VelocityAdmission;
 }
+
+/**
+ * A last check run inside the recording transaction, after every call rule and the duplicate
+ * check, right before the call or callback is written (the widget API's velocity limits, issue
+ * 15): so only requests that would become a call count. Returns the error to throw once the
+ * transaction has committed (its counts stay), or nothing to go on.
+ */
+export type VelocityAdmission = (tx: Database) => Promise<Error | undefined>;
 
 export interface ScheduledCallRequest {
   userId: number;
@@ -35,6 +45,7 @@ export interface ScheduledCallRequest {
   url: string;
   scheduledAt: Date;
   customFields: CustomFields;
+  admit?: VelocityAdmission;
 }
 
 /**
@@ -71,6 +82,8 @@ export async function requestInstantCall(
       .orderBy(desc(calls.createdAt))
       .limit(1);
     if (earlier) return { ...earlier, duplicate: true };
+    const refusal = await request.admit?.(tx);
+    if (refusal) return { refusal };
     // The call's price is held now, atomically: simultaneous visitors cannot connect more calls
     // than the balance pays for (refused here, the transaction writes nothing).
     const held = await holdCreditsForCall(tx, request.userId);
@@ -98,6 +111,7 @@ export async function requestInstantCall(
       .returning({ callId: calls.id, convertId: calls.convertId });
     return { ...created!, duplicate: false };
   });
+  if ('refusal' in answer) throw answer.refusal;
   if (answer.duplicate) {
     deps.log.info({ callId: answer.callId, userId: request.userId }, 'calls: duplicate request answered with the earlier call');
     return answer;
@@ -158,6 +172,8 @@ export async function requestScheduledCall(
       .orderBy(desc(scheduledCalls.createdAt))
       .limit(1);
     if (earlier) return { ...earlier, duplicate: true };
+    const refusal = await request.admit?.(tx);
+    if (refusal) return { refusal };
     const fields = request.customFields;
     const [created] = await tx
       .insert(scheduledCalls)
@@ -178,6 +194,7 @@ export async function requestScheduledCall(
       .returning({ scheduledCallId: scheduledCalls.id });
     return { ...created!, duplicate: false };
   });
+  if ('refusal' in answer) throw answer.refusal;
   deps.log.info({ scheduledCallId: answer.scheduledCallId, userId: request.userId, duplicate: answer.duplicate }, 'calls: callback scheduled');
   return answer;
 }

@@ -44,6 +44,8 @@ export type VelocityVerdict =
       allowed: false;
       scope: 'widget' | 'account';
       retryAfterSeconds: number;
+      /** The limit that held (from the same read of the client's limits). */
+      max: number;
       /** True for exactly one refusal per account and hour, whatever the instances: the one that tells the client. */
       notifyClient: boolean;
     };
@@ -55,6 +57,10 @@ export type VelocityVerdict =
  * resets its window. The first refusal of a window (the one whose upsert reads max + 1) asks to
  * tell the client, deduplicated once more per account and hour so widget and account trips in
  * the same hour make one e-mail.
+ *
+ * Called only for requests about to become a call or callback (callRequests.ts, `admit`, inside
+ * the recording transaction): junk (unknown widgets, refused times, duplicates, no credits)
+ * neither counts nor trips the brake, and made-up widget ids create no counters.
  */
 export async function admitByVelocity(db: Database, request: { userId: number; widgetId: number }, now: Date): Promise<VelocityVerdict> {
   const limits = await readCallLimits(db, request.userId);
@@ -67,7 +73,7 @@ export async function admitByVelocity(db: Database, request: { userId: number; w
     if (hits <= check.max) continue;
     const firstRefusal = hits === check.max + 1;
     const notifyClient = firstRefusal && (await countHit(db, `velocity:mail:${request.userId}`, PER_ACCOUNT_WINDOW_SECONDS, now)).hits === 1;
-    return { allowed: false, scope: check.scope, retryAfterSeconds, notifyClient };
+    return { allowed: false, scope: check.scope, retryAfterSeconds, max: check.max, notifyClient };
   }
   return { allowed: true };
 }

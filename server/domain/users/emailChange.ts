@@ -13,8 +13,10 @@ import { normalizeEmail, type UserRow } from './userProfile.ts';
  * Change-of-e-mail limits (issue 15, findings 5 and 9). Each change mails the new address and
  * the old one, so one account asks at most 5 times an hour, and one target address receives at
  * most 3 confirmation mails an hour whichever accounts ask for it (an attacker's many accounts
- * cannot flood a victim's inbox). Both count before the password is checked, so this operation
- * is no faster a password oracle than the sign-in.
+ * cannot flood a victim's inbox). The per-account limit counts every request before the
+ * password is checked, the account's own address too, so this operation is no password oracle;
+ * the per-target limit counts only requests that will mail (right password, address free), so
+ * junk requests cannot use up a victim's address.
  */
 export const EMAIL_CHANGE_LIMITS = {
   perAccount: { name: 'email_change_account', max: 5, windowSeconds: 60 * 60 },
@@ -40,21 +42,20 @@ export type EmailChangeCheck =
 
 /**
  * Checks a change of e-mail before anything is written (spec §5 Email change, issue 15):
- * the limits, then the current password, then that no other account uses the address.
+ * the per-account limit, the current password, that no other account uses the address, then the
+ * per-target limit.
  */
 export async function checkEmailChange(db: Database, current: UserRow, request: EmailChangeRequest, now = new Date()): Promise<EmailChangeCheck> {
   const email = normalizeEmail(request.email);
   const changes = email !== current.email;
-  if (changes) {
-    const byAccount = await hitRateLimit(db, EMAIL_CHANGE_LIMITS.perAccount, String(current.id), now);
-    if (!byAccount.allowed) return { ok: false, problem: 'too_many_attempts', retryAfterSeconds: byAccount.retryAfterSeconds };
-    const byTarget = await hitRateLimit(db, EMAIL_CHANGE_LIMITS.perTarget, email, now);
-    if (!byTarget.allowed) return { ok: false, problem: 'too_many_attempts', retryAfterSeconds: byTarget.retryAfterSeconds };
-  }
+  const byAccount = await hitRateLimit(db, EMAIL_CHANGE_LIMITS.perAccount, String(current.id), now);
+  if (!byAccount.allowed) return { ok: false, problem: 'too_many_attempts', retryAfterSeconds: byAccount.retryAfterSeconds };
   if (!(await verifyPassword(request.currentPassword, current.passwordHash))) return { ok: false, problem: 'wrong_password' };
   if (changes) {
     const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, current.id)));
     if (taken) return { ok: false, problem: 'account_exists' };
+    const byTarget = await hitRateLimit(db, EMAIL_CHANGE_LIMITS.perTarget, email, now);
+    if (!byTarget.allowed) return { ok: false, problem: 'too_many_attempts', retryAfterSeconds: byTarget.retryAfterSeconds };
   }
   return { ok: true, kind: changes ? 'change' : 'unchanged', email };
 }

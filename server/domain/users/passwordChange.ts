@@ -4,6 +4,16 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeSessionsOfUser } from '../auth/sessions.ts';
+import { hitRateLimit, type RateLimit } from '../limits/rateLimits.ts';
+
+/**
+ * Current-password checks per account (review of issue 15): a stolen access token must not
+ * brute-force the password through this operation. Counted before the password is checked,
+ * right or wrong.
+ */
+export const PASSWORD_CHANGE_LIMIT = { name: 'password_change_account', max: 5, windowSeconds: 15 * 60 } as const satisfies RateLimit;
+
+export type PasswordChangeOutcome = 'changed' | 'wrong_password' | { retryAfterSeconds: number };
 
 export interface PasswordChangeRequest {
   userId: number;
@@ -15,10 +25,12 @@ export interface PasswordChangeRequest {
   invalidateSessions: boolean;
 }
 
-/** Change password (spec §5 Password change). False when the current password is wrong. */
-export async function changePassword(db: Database, params: PasswordHashParams, request: PasswordChangeRequest): Promise<boolean> {
+/** Change password (spec §5 Password change): the per-account limit, then the current password. */
+export async function changePassword(db: Database, params: PasswordHashParams, request: PasswordChangeRequest, now = new Date()): Promise<PasswordChangeOutcome> {
+  const verdict = await hitRateLimit(db, PASSWORD_CHANGE_LIMIT, String(request.userId), now);
+  if (!verdict.allowed) return { retryAfterSeconds: verdict.retryAfterSeconds };
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, request.userId));
-  if (!user || !(await verifyPassword(request.currentPassword, user.passwordHash))) return false;
+  if (!user || !(await verifyPassword(request.currentPassword, user.passwordHash))) return 'wrong_password';
   const passwordHash = await hashPassword(request.newPassword, params);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, request.userId));
@@ -26,5 +38,5 @@ export async function changePassword(db: Database, params: PasswordHashParams, r
       await revokeSessionsOfUser(tx, request.userId, 'password_changed', request.sessionId);
     }
   });
-  return true;
+  return 'changed';
 }

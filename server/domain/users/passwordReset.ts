@@ -7,6 +7,7 @@ import { issueOneTimeToken, spendOneTimeToken } from '../auth/oneTimeTokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { hashSecretToken } from '../auth/secretTokens.ts';
 import { revokeSessionsOfUser } from '../auth/sessions.ts';
+import { addressLimitKey } from '../limits/clientAddress.ts';
 import { hitRateLimit, type RateLimit, type RateVerdict } from '../limits/rateLimits.ts';
 import { passwordResetMail } from './accountMails.ts';
 import { normalizeEmail } from './userProfile.ts';
@@ -41,7 +42,7 @@ export async function requestPasswordReset(
   now = new Date(),
 ): Promise<RateVerdict> {
   const email = normalizeEmail(rawEmail);
-  const byAddress = await hitRateLimit(deps.db, PASSWORD_RESET_LIMITS.perAddress, clientAddress, now);
+  const byAddress = await hitRateLimit(deps.db, PASSWORD_RESET_LIMITS.perAddress, addressLimitKey(clientAddress), now);
   if (!byAddress.allowed) return byAddress;
   const byTarget = await hitRateLimit(deps.db, PASSWORD_RESET_LIMITS.perTarget, email, now);
   if (!byTarget.allowed) return byTarget;

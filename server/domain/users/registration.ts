@@ -8,6 +8,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { issueOneTimeToken } from '../auth/oneTimeTokens.ts';
 import { changeCredits, openCreditsAccount, SIGNUP_GRANT_CREDITS } from '../credits/ledger.ts';
+import { addressLimitKey } from '../limits/clientAddress.ts';
 import { hitRateLimit, type RateLimit } from '../limits/rateLimits.ts';
 import { verificationMail } from './accountMails.ts';
 import { normalizeEmail } from './userProfile.ts';
@@ -42,9 +43,10 @@ export type RegistrationOutcome =
 
 /**
  * Sign-up limits (issue 15, finding 5): every account comes with free credits, so one client
- * address opens at most 5 an hour (an office behind one NAT still signs up its team), and one
- * e-mail address is tried at most 3 times an hour (each try may mail it). Counted before the
- * bot check, so a flood does not reach the bot-check service either.
+ * address (an IPv6 client: its /64) opens at most 5 an hour (an office behind one NAT still signs
+ * up its team), counted before the bot check, so a flood does not reach the bot-check service
+ * either; and one e-mail address is mailed at most 3 times an hour, counted only for sign-ups
+ * that pass the bot check with a free address (so junk cannot lock a victim's address out).
  */
 export const REGISTRATION_LIMITS = {
   perAddress: { name: 'signup_address', max: 5, windowSeconds: 60 * 60 },
@@ -63,17 +65,16 @@ export async function registerAccount(
   now = new Date(),
 ): Promise<RegistrationOutcome> {
   const email = normalizeEmail(input.email);
-  for (const [limit, key] of [
-    [REGISTRATION_LIMITS.perAddress, clientAddress],
-    [REGISTRATION_LIMITS.perTarget, email],
-  ] as const) {
-    const verdict = await hitRateLimit(deps.db, limit, key, now);
-    if (!verdict.allowed) return { problem: 'too_many_attempts', retryAfterSeconds: verdict.retryAfterSeconds };
-  }
+  const byAddress = await hitRateLimit(deps.db, REGISTRATION_LIMITS.perAddress, addressLimitKey(clientAddress), now);
+  if (!byAddress.allowed) return { problem: 'too_many_attempts', retryAfterSeconds: byAddress.retryAfterSeconds };
   if (!(await deps.captcha.verify(input.captchaToken, clientAddress))) return 'captcha_rejected';
 
   const existing = await findAccountByEmail(deps.db, email);
   if (existing) return existing.deletedAt ? 'account_deleted' : 'account_exists';
+  // Per target only for a sign-up that will mail (bot check passed, address free): junk
+  // sign-ups cannot use up a victim's address (review of issue 15).
+  const byTarget = await hitRateLimit(deps.db, REGISTRATION_LIMITS.perTarget, email, now);
+  if (!byTarget.allowed) return { problem: 'too_many_attempts', retryAfterSeconds: byTarget.retryAfterSeconds };
 
   const passwordHash = await hashPassword(input.password, deps.passwordHashParams);
   const created = await deps.db.transaction(async (tx) => {

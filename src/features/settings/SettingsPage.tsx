@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { visibleError, type FormDraft } from '../../../machines/form/formDraft.ts';
 import type { CardValues } from '../../../machines/settings/settingsCard.machine.ts';
 import type { SettingsProfile } from '../../../machines/settings/settings.machine.ts';
-import { emailChangeFailure, settingsMessages } from '../../../machines/settings/settings.messages.ts';
+import { emailChangeFailure, passwordChangeFailure, settingsMessages } from '../../../machines/settings/settings.messages.ts';
 import {
   accountDetailsSchema,
   changeEmailSchema,
@@ -171,7 +171,7 @@ function SettingsCards({
         wiring={{
           save: ({ currentPassword = '', newPassword = '' }) => changePassword(api, currentPassword, newPassword),
           saved: { type: 'success', message: settingsMessages.passwordChanged },
-          failed: settingsMessages.passwordFailed,
+          failed: passwordChangeFailure,
           reloadProfile,
         }}
       >
