@@ -6,7 +6,7 @@ import { defaultConfiguration } from './widgetWizard.defaults.ts';
 import { defaultNotifications } from '../../common/rules/widgetDefaults.ts';
 import { ALL_WIDGET_TYPES } from './widgetWizard.draft.ts';
 import { widgetWizardMachine } from './widgetWizard.machine.ts';
-import { codeStep, currentStep, isSaving, loadError, visibleErrors } from './widgetWizard.selectors.ts';
+import { codeStep, currentStep, isSaving, isTypeLocked, loadError, visibleErrors } from './widgetWizard.selectors.ts';
 import type {
   SavePlan,
   StoredWidget,
@@ -266,6 +266,22 @@ describe('widget wizard: submit orchestration (spec §4 Widget wizard)', () => {
       ['Sales - Floating icon', 3, null],
     ]);
     expect(f.actor.getSnapshot().context.saved).toHaveLength(3);
+  });
+
+  it('editing keeps the stored type: a change of type is ignored and the timed popup keeps its timing', async () => {
+    const timing = { showsAfter: 12, repeatAfter: 90, displaysPerVisit: 2 };
+    const f = running(editing, { widget: async () => ({ ...stored, settings: { ...stored.settings, settings: { ...stored.settings.settings, ...timing } } }) });
+    await f.settled();
+    expect(isTypeLocked(f.actor.getSnapshot())).toBe(true);
+    f.change('typeId', 1);
+    f.change('typeId', ALL_WIDGET_TYPES);
+    expect(f.actor.getSnapshot().context.draft.typeId).toBe(2);
+    expect(f.actor.getSnapshot().context.draft.settings.settings).toMatchObject(timing);
+    await submit(f);
+    const plan = f.plans[0] as Extract<SavePlan, { kind: 'update' }>;
+    expect(plan.body.typeId).toBe(2);
+    expect(plan.body.settings.settings).toMatchObject(timing);
+    expect(isTypeLocked(running(creating).actor.getSnapshot())).toBe(false);
   });
 
   it('editing sends the update with the existing isActive and typeId', async () => {

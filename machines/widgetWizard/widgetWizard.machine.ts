@@ -153,6 +153,11 @@ export const widgetWizardMachine = setup({
       assertEvent(event, 'xstate.error.actor.widgetLoader');
       return toApiFailure(event.error).status === 404;
     },
+    /** spec §4: editing sends the existing typeId, so the type of a stored widget cannot change. */
+    isTypeChangeWhileEditing: ({ context, event }) => {
+      assertEvent(event, 'user.change');
+      return event.path === 'typeId' && context.widgetId !== null;
+    },
     isGeneralValid: ({ context }) => !hasErrors(context, false),
     isDesignValid: ({ context }) => !hasErrors(context, true),
     isWebsiteKnown: ({ context, event }) => {
@@ -193,7 +198,7 @@ export const widgetWizardMachine = setup({
       // Editing: the General step waits for the widget (spec §2: "with id it is edited").
       always: { guard: 'needsWidget', target: 'loading' },
       on: {
-        'user.change': { actions: 'applyChange' },
+        'user.change': [{ guard: 'isTypeChangeWhileEditing' }, { actions: 'applyChange' }],
         'user.next': [
           { guard: 'isGeneralValid', target: 'design' },
           { actions: ['markGeneralAttempted', 'scrollToFirstError'] },

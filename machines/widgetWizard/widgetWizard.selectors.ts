@@ -28,6 +28,11 @@ export function isEditing(snapshot: WizardSnapshot): boolean {
   return snapshot.context.widgetId !== null;
 }
 
+/** spec §4: a stored widget keeps its type (shown, not changeable); All Widgets is for creation only. */
+export function isTypeLocked(snapshot: WizardSnapshot): boolean {
+  return isEditing(snapshot);
+}
+
 /** The not-found or load-failure message, when the wizard cannot show the widget. */
 export function loadError(snapshot: WizardSnapshot): MessageDescriptor | null {
   return snapshot.matches('notFound') || snapshot.matches('loadFailed') ? snapshot.context.error : null;

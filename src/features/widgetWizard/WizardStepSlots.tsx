@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { WidgetPreviewView } from '../../../machines/widgetWizard/widgetWizard.draft.ts';
 import type { widgetWizardMachine } from '../../../machines/widgetWizard/widgetWizard.machine.ts';
-import { visibleErrors } from '../../../machines/widgetWizard/widgetWizard.selectors.ts';
+import { isTypeLocked, visibleErrors } from '../../../machines/widgetWizard/widgetWizard.selectors.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { WidgetPreview, WidgetViewTabs, widgetPreviewViews } from './preview/WidgetPreview.tsx';
 import type { GeneralStepMeta } from './general/GeneralStep.tsx';
@@ -32,6 +32,7 @@ export function GeneralStepSlot({ actor, onChange }: { actor: WizardActor; onCha
   const errors = useSelector(actor, (snapshot) => visibleErrors(snapshot, 'general'), sameErrors);
   const widgetTypes = useSelector(actor, (snapshot) => snapshot.context.widgetTypes);
   const callingRules = useSelector(actor, (snapshot) => snapshot.context.callingRules);
+  const typeLocked = useSelector(actor, isTypeLocked);
   const websites = useSelector(startup, (snapshot) => snapshot.context.websites);
   const agents = useSelector(startup, (snapshot) => snapshot.context.agents);
   const user = useSelector(auth, (snapshot) => snapshot.context.user) as UserFlags | null;
@@ -44,8 +45,9 @@ export function GeneralStepSlot({ actor, onChange }: { actor: WizardActor; onCha
       agents: agents.flatMap((agent) => (agent.name !== null && agent.isRegular ? [{ id: agent.id, name: agent.name, phone: agent.phone }] : [])),
       hasAdvancedWidgetSettings: Boolean(user?.hasAdvancedWidgetSettings),
       displayCustomNumberToCustomers: Boolean(user?.customCallerIdSettings?.displayCustomNumberToCustomers),
+      typeLocked,
     }),
-    [widgetTypes, callingRules, websites, agents, user],
+    [widgetTypes, callingRules, websites, agents, user, typeLocked],
   );
   const upload = useUpload('audio', (url) => onChange('settings.settings.waitingAudio.url', url));
   return (

@@ -32,6 +32,7 @@ const baseMeta: GeneralStepMeta = {
   ],
   hasAdvancedWidgetSettings: false,
   displayCustomNumberToCustomers: false,
+  typeLocked: false,
 };
 
 const idleUpload: UploadFieldState = { fileName: null, progress: 0, uploading: false, error: null, select: () => {} };
@@ -74,6 +75,15 @@ describe('GeneralStep', { timeout: 20_000 }, () => {
     expect(onChange).toHaveBeenLastCalledWith('typeId', 'all');
     fireEvent.change(type, { target: { value: '3' } });
     expect(onChange).toHaveBeenLastCalledWith('typeId', 3);
+  });
+
+  it('shows a stored widget\'s type without letting it change, and offers All Widgets only when creating', () => {
+    renderStep({ draft: draftWith({ typeId: 2 }), meta: { typeLocked: true } });
+    const type = screen.getByLabelText<HTMLSelectElement>('Widget Type');
+    expect(type.disabled).toBe(true);
+    expect(type.value).toBe('2');
+    expect(within(type).getAllByRole('option').map((option) => option.textContent)).toEqual(['Select a widget type', 'Exit popup', 'Timed popup', 'Floating icon']);
+    expect(screen.getByLabelText('Shows after (seconds)')).toBeTruthy();
   });
 
   it('shows the timed-popup behaviour for Timed popup and All Widgets only', () => {

@@ -41,7 +41,7 @@ export function WidgetIdentitySection({ draft, errors, onChange, meta }: Section
       <DraftField path="typeId">
         <Field.Root invalid={Boolean(typeError)} ids={{ errorText: typeErrorId }}>
           <Field.Label>{t`Widget Type`}</Field.Label>
-          <NativeSelect.Root>
+          <NativeSelect.Root disabled={meta.typeLocked}>
             <NativeSelect.Field
               name="typeId"
               value={typeValue(draft.typeId)}
@@ -58,7 +58,7 @@ export function WidgetIdentitySection({ draft, errors, onChange, meta }: Section
                   {widgetTypeLabel(i18n, type)}
                 </option>
               ))}
-              <option value={ALL_WIDGET_TYPES}>{t`All Widgets`}</option>
+              {meta.typeLocked ? null : <option value={ALL_WIDGET_TYPES}>{t`All Widgets`}</option>}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>

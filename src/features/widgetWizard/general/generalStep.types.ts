@@ -14,6 +14,8 @@ export interface GeneralStepMeta {
   hasAdvancedWidgetSettings: boolean;
   /** spec §6: gates the Custom caller id option. */
   displayCustomNumberToCustomers: boolean;
+  /** spec §4: editing keeps the widget's type, shown but not changeable (All Widgets only creates). */
+  typeLocked: boolean;
 }
 
 export interface GeneralStepProps {
