@@ -17,3 +17,15 @@ export async function requireSignedIn({ context }: { context: RootActors }) {
 export async function requireSignedOut({ context }: { context: RootActors }) {
   if (isSignedIn(await knownSession(context.auth))) throw redirect({ to: '/', replace: true });
 }
+
+/**
+ * Where a path that no route matches goes (spec §2): anonymous users to /auth/login; a signed-in
+ * user on /index.tsx to /dashboard, on any /auth path (unknown ones included) to /, elsewhere to
+ * /error.
+ */
+export function unknownPathTarget(pathname: string, signedIn: boolean): '/auth/login' | '/dashboard' | '/' | '/error' {
+  if (!signedIn) return '/auth/login';
+  if (pathname === '/index.tsx') return '/dashboard';
+  if (pathname === '/auth' || pathname.startsWith('/auth/')) return '/';
+  return '/error';
+}

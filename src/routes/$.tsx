@@ -1,11 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { isSignedIn } from '../../machines/auth/auth.selectors.ts';
-import { knownSession } from '../app/routeGuards.ts';
+import { knownSession, unknownPathTarget } from '../app/routeGuards.ts';
 
-/** spec §2: unknown paths go to /auth/login when signed out and to /error inside the app. */
+/** spec §2: unknown paths go to /auth/login when signed out, to /error inside the app. */
 export const Route = createFileRoute('/$')({
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, location }) => {
     const signedIn = isSignedIn(await knownSession(context.auth));
-    throw redirect({ to: signedIn ? '/error' : '/auth/login', replace: true });
+    throw redirect({ to: unknownPathTarget(location.pathname, signedIn), replace: true });
   },
 });

@@ -71,4 +71,9 @@ test('signed-in users are sent away from /auth, anonymous users to /auth/login',
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/error$/);
   await expect(page.getByText('OOPS! Something went wrong here.')).toBeVisible();
+  // spec §2: /index.tsx goes to /dashboard; any /auth path, unknown ones included, goes to / (then /dashboard).
+  await page.goto('/index.tsx');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/auth/no-such-page');
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
