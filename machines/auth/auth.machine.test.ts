@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { commonMessages } from '../shared/messages.ts';
+import { english } from '../test/messages.ts';
 import { expectFullCoverage, generatePaths, replayPath, stalled } from '../test/pathCoverage.ts';
 import { authMachine } from './auth.machine.ts';
 import { authMessages } from './auth.messages.ts';
@@ -41,6 +42,7 @@ function fakes(overrides: Partial<Record<string, () => Promise<unknown>>> = {}) 
     persistSession: vi.fn(),
     clearStorage: vi.fn(),
     resetMetadata: vi.fn(),
+    showNotice: vi.fn(),
   };
   const machine = authMachine.provide({
     actors: {
@@ -55,6 +57,7 @@ function fakes(overrides: Partial<Record<string, () => Promise<unknown>>> = {}) 
       persistSession: ({ context }) => calls.persistSession({ ...context }),
       clearStorage: () => calls.clearStorage(),
       resetMetadata: () => calls.resetMetadata(),
+      showNotice: (_, { message }) => calls.showNotice(english(message)),
     },
   });
   return { calls, machine };
@@ -83,11 +86,11 @@ describe('auth machine: single steps', () => {
   it('starts one refresh when a request fails with the held token', () => {
     const active = authMachine.resolveState({ value: { signedIn: { session: 'active', profile: 'idle' } }, context: signedInContext });
     const [next] = transition(authMachine, active, { type: 'api.accessTokenExpired', token: 'access-1' });
-    expect(next.value).toEqual({ signedIn: { session: 'refreshing', profile: 'idle' } });
+    expect(next.value).toEqual({ signedIn: { session: { refreshing: 'requesting' }, profile: 'idle' } });
   });
 
   it('ignores further expiries while a refresh is in flight', () => {
-    const refreshing = authMachine.resolveState({ value: { signedIn: { session: 'refreshing', profile: 'idle' } }, context: signedInContext });
+    const refreshing = authMachine.resolveState({ value: { signedIn: { session: { refreshing: 'requesting' }, profile: 'idle' } }, context: signedInContext });
     const [next] = transition(authMachine, refreshing, { type: 'api.accessTokenExpired', token: 'access-1' });
     expect(next.value).toEqual(refreshing.value);
   });
@@ -211,26 +214,54 @@ describe('auth machine: flows with fake actors', () => {
     expect(f.calls.resetMetadata).toHaveBeenCalledTimes(1);
   });
 
-  it.each([
-    ['the server is down', new TypeError('Failed to fetch')],
-    ['the server answers 500', { status: 500, code: 'internal_error' }],
-  ])('keeps the session when the refresh fails because %s, and refreshes again later', async (_case, failure) => {
+  it('logs out when the server answers the refresh with an error (spec §4: if refresh fails, log out)', async () => {
     const f = fakes();
-    f.calls.tokenRefresher.mockRejectedValueOnce(failure);
+    f.calls.tokenRefresher.mockRejectedValue({ status: 500, code: 'internal_error' });
     const actor = await signedInActor(f);
     const heard: string[] = [];
     actor.on('*', (e) => heard.push(e.type));
     actor.send({ type: 'api.accessTokenExpired', token: 'access-1' });
-    await vi.waitFor(() => expect(heard).toEqual(['auth.refreshFailed']));
-    expect(actor.getSnapshot().matches({ signedIn: { session: 'active' } })).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ authToken: 'access-1', refreshToken: 'refresh-1', user });
-    expect(f.calls.clearStorage).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ signedOut: 'idle' }));
+    expect(heard).toEqual(['auth.refreshFailed']);
+    expect(f.calls.tokenRefresher).toHaveBeenCalledTimes(1);
+    expect(f.calls.clearStorage).toHaveBeenCalledTimes(1);
+  });
 
-    // The server is back: the next expired answer refreshes with the same refresh token.
-    actor.send({ type: 'api.accessTokenExpired', token: 'access-1' });
-    await vi.waitFor(() => expect(heard).toEqual(['auth.refreshFailed', 'auth.tokenRefreshed']));
-    expect(f.calls.tokenRefresher).toHaveBeenLastCalledWith({ refreshToken: 'refresh-1' });
-    expect(actor.getSnapshot().context).toMatchObject({ authToken: 'access-2', refreshToken: 'refresh-2' });
+  describe('a refresh that got no answer', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('is tried once more after 1 s, and the session goes on when that one succeeds', async () => {
+      const f = fakes();
+      f.calls.tokenRefresher.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      const actor = await signedInActor(f);
+      const heard: string[] = [];
+      actor.on('*', (e) => heard.push(e.type));
+      actor.send({ type: 'api.accessTokenExpired', token: 'access-1' });
+      await vi.advanceTimersByTimeAsync(999);
+      expect(f.calls.tokenRefresher).toHaveBeenCalledTimes(1);
+      expect(heard).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(f.calls.tokenRefresher).toHaveBeenCalledTimes(2);
+      expect(f.calls.tokenRefresher).toHaveBeenLastCalledWith({ refreshToken: 'refresh-1' });
+      await vi.waitFor(() => expect(heard).toEqual(['auth.tokenRefreshed']));
+      expect(actor.getSnapshot().context).toMatchObject({ authToken: 'access-2', refreshToken: 'refresh-2', user });
+      expect(f.calls.clearStorage).not.toHaveBeenCalled();
+    });
+
+    it('logs out when the second try fails too', async () => {
+      const f = fakes();
+      f.calls.tokenRefresher.mockRejectedValue(new TypeError('Failed to fetch'));
+      const actor = await signedInActor(f);
+      const heard: string[] = [];
+      actor.on('*', (e) => heard.push(e.type));
+      actor.send({ type: 'api.accessTokenExpired', token: 'access-1' });
+      await vi.advanceTimersByTimeAsync(1000);
+      await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ signedOut: 'idle' }));
+      expect(f.calls.tokenRefresher).toHaveBeenCalledTimes(2);
+      expect(heard).toEqual(['auth.refreshFailed']);
+      expect(f.calls.clearStorage).toHaveBeenCalledTimes(1);
+    });
   });
 
   it('answers a refresh request at once when nobody is signed in', async () => {
@@ -256,22 +287,39 @@ describe('auth machine: flows with fake actors', () => {
     expect(actor.getSnapshot().context).toMatchObject({ authToken: null, refreshToken: null, user: null });
   });
 
-  it('logs out locally even when the token-delete call fails', async () => {
+  it('logs out locally even when the token-delete call fails, with the error notice (spec §8)', async () => {
     const f = fakes();
     f.calls.tokenRevoker.mockRejectedValue({ status: 0 });
     const actor = await signedInActor(f);
     actor.send({ type: 'user.logout' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ signedOut: 'idle' }));
     expect(f.calls.clearStorage).toHaveBeenCalledTimes(1);
+    expect(f.calls.showNotice).toHaveBeenCalledWith('Unknown error occurred.');
   });
 
-  it('reloads the user on user.reload', async () => {
+  it('logs out quietly when the server no longer takes the token (the session had ended)', async () => {
+    const f = fakes();
+    f.calls.tokenRevoker.mockRejectedValue({ status: 401, code: 'invalid_or_expired_access_token' });
+    const actor = await signedInActor(f);
+    actor.send({ type: 'user.logout' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ signedOut: 'idle' }));
+    expect(f.calls.clearStorage).toHaveBeenCalledTimes(1);
+    expect(f.calls.showNotice).not.toHaveBeenCalled();
+  });
+
+  it('reloads the user on user.reload; a failed reload keeps the user and shows the error notice', async () => {
     const f = fakes();
     const actor = await signedInActor(f);
     f.calls.userLoader.mockResolvedValue({ ...user, name: 'Renamed Client' });
     actor.send({ type: 'user.reload' });
     await vi.waitFor(() => expect(actor.getSnapshot().context.user?.name).toBe('Renamed Client'));
     expect(f.calls.userLoader).toHaveBeenCalledTimes(2);
+    expect(f.calls.showNotice).not.toHaveBeenCalled();
+
+    f.calls.userLoader.mockRejectedValue({ status: 500 });
+    actor.send({ type: 'user.reload' });
+    await vi.waitFor(() => expect(f.calls.showNotice).toHaveBeenCalledWith('Unknown error occurred.'));
+    expect(actor.getSnapshot().context.user?.name).toBe('Renamed Client');
   });
 });
 
@@ -301,10 +349,13 @@ describe('auth machine: generated paths', () => {
       { type: 'xstate.done.actor.tokenRefresher', output: refreshed },
       { type: 'xstate.error.actor.tokenRefresher', error: { status: 401, code: 'invalid_grant' } },
       { type: 'xstate.error.actor.tokenRefresher', error: { status: 503 } },
+      { type: 'xstate.error.actor.tokenRefresher', error: { status: 0 } },
+      { type: 'xstate.after.refreshRetryDelay.auth.signedIn.session.refreshing.pausing' },
       { type: 'user.reload' },
       { type: 'user.logout' },
       { type: 'xstate.done.actor.tokenRevoker', output: undefined },
       { type: 'xstate.error.actor.tokenRevoker', error: { status: 0 } },
+      { type: 'xstate.error.actor.tokenRevoker', error: { status: 401 } },
     ],
     contextKey: (s) => `${s.context.authToken}|${s.context.user ? 'user' : '-'}|${s.context.error?.message ?? '-'}`,
   });

@@ -33,6 +33,11 @@ function registrationRequestInput({ event }: { event: AuthEvent }): Registration
   return { ...event.registration, email: event.registration.email.trim().toLowerCase() };
 }
 
+/** A refresh that succeeded: the new tokens are kept and handed to the waiting requests. */
+const refreshed = { target: '#auth.signedIn.session.active', actions: ['storeTokens', 'persistSession', 'emitTokenRefreshed'] } as const;
+/** spec §4: if refresh fails, log out (the token is dead: no revoke call). */
+const refreshFailed = { target: '#auth.signedOut', actions: ['emitRefreshFailed', 'clearSession', 'clearStorage', 'resetMetadata'] } as const;
+
 const signedOutContext: AuthContext = { authToken: null, refreshToken: null, user: null, credentials: null, error: null };
 
 /**
@@ -44,8 +49,8 @@ const signedOutContext: AuthContext = { authToken: null, refreshToken: null, use
  * - registration is token-less (the e-mail must be verified first): it reports its outcome by
  *   emitting `auth.registered` or `auth.registrationFailed`;
  * - token refresh: `api.accessTokenExpired` from any number of failing requests starts exactly
- *   one refresh; waiters hear `auth.tokenRefreshed` or `auth.refreshFailed`; a refresh the
- *   server refuses ends the session, one it could not answer (down, 5xx) keeps it;
+ *   one refresh; waiters hear `auth.tokenRefreshed` or `auth.refreshFailed`; a refresh that
+ *   fails ends the session (spec §4), after one more try when the first got no answer at all;
  * - logout: token-delete call, then metadata reset and auth and local storage cleared.
  */
 export const authMachine = setup({
@@ -102,6 +107,8 @@ export const authMachine = setup({
     clearStorage: () => {},
     /** Resets the startup metadata (src; spec §4 Logout). */
     resetMetadata: () => {},
+    /** A toast in src (spec §2 Shell notifications). */
+    showNotice: (_, _params: { type: 'error'; message: MessageDescriptor }) => {},
     emitTokenRefreshed: emit(({ context }) => ({ type: 'auth.tokenRefreshed' as const, authToken: context.authToken ?? '' })),
     emitRefreshFailed: emit({ type: 'auth.refreshFailed' as const }),
     emitRegistered: emit({ type: 'auth.registered' as const }),
@@ -144,11 +151,15 @@ export const authMachine = setup({
       assertEvent(event, 'xstate.error.actor.registrationRequest');
       return toApiFailure(event.error).status === 410;
     },
-    /** No answer from the server, or a server error: says nothing about the refresh token. */
-    isServerUnavailable: ({ event }) => {
+    /** The token-delete call was refused with 401: the token was already dead. */
+    isTokenRefused: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.tokenRevoker');
+      return toApiFailure(event.error).status === 401;
+    },
+    /** No answer from the server (status 0: the connection failed), as opposed to an answer that refused. */
+    isNoAnswer: ({ event }) => {
       assertEvent(event, 'xstate.error.actor.tokenRefresher');
-      const { status } = toApiFailure(event.error);
-      return status === 0 || status >= 500;
+      return toApiFailure(event.error).status === 0;
     },
     /** The request failed with a token that a finished refresh already replaced. */
     isTokenAlreadyReplaced: ({ context, event }) => {
@@ -158,6 +169,7 @@ export const authMachine = setup({
   },
   delays: {
     loginDelay: timing.loginDelay,
+    refreshRetryDelay: timing.refreshRetry,
   },
 }).createMachine({
   id: 'auth',
@@ -289,25 +301,38 @@ export const authMachine = setup({
                 ],
               },
             },
-            // spec §4: refresh once. Further `api.accessTokenExpired` events while refreshing
-            // are not handled here: their senders wait for the one outcome emitted below.
+            // spec §4: refresh once, and if the refresh fails, log out. Further
+            // `api.accessTokenExpired` events while refreshing are not handled here: their
+            // senders wait for the one outcome emitted below.
             refreshing: {
-              invoke: {
-                id: 'tokenRefresher',
-                src: 'tokenRefresher',
-                input: tokenRefresherInput,
-                onDone: { target: 'active', actions: ['storeTokens', 'persistSession', 'emitTokenRefreshed'] },
-                onError: [
-                  // The server could not answer (down, or a 5xx): the refresh token was not
-                  // refused, so the session stays; the waiting requests fail, and the next
-                  // expired answer tries again once the server is back.
-                  { guard: 'isServerUnavailable', target: 'active', actions: 'emitRefreshFailed' },
-                  // spec §4: if refresh fails, log out (the token is dead: no revoke call).
-                  {
-                    target: '#auth.signedOut',
-                    actions: ['emitRefreshFailed', 'clearSession', 'clearStorage', 'resetMetadata'],
+              initial: 'requesting',
+              states: {
+                requesting: {
+                  invoke: {
+                    id: 'tokenRefresher',
+                    src: 'tokenRefresher',
+                    input: tokenRefresherInput,
+                    onDone: refreshed,
+                    onError: [
+                      // No answer at all (a dropped connection): the request may not have
+                      // reached the server, so it is tried once more before the session ends.
+                      { guard: 'isNoAnswer', target: 'pausing' },
+                      refreshFailed,
+                    ],
                   },
-                ],
+                },
+                pausing: {
+                  after: { refreshRetryDelay: 'retrying' },
+                },
+                retrying: {
+                  invoke: {
+                    id: 'tokenRefresher',
+                    src: 'tokenRefresher',
+                    input: tokenRefresherInput,
+                    onDone: refreshed,
+                    onError: refreshFailed,
+                  },
+                },
               },
             },
           },
@@ -324,8 +349,9 @@ export const authMachine = setup({
                 id: 'userLoader',
                 src: 'userLoader',
                 onDone: { target: 'idle', actions: ['storeUser', 'persistSession'] },
-                // A failed reload keeps the held user; an expired session is handled by refresh.
-                onError: { target: 'idle' },
+                // A failed reload keeps the held user (an expired session is handled by refresh)
+                // and says so (spec §8: every failed call shows an error notice).
+                onError: { target: 'idle', actions: { type: 'showNotice', params: { type: 'error', message: commonMessages.unknownError } } },
               },
             },
           },
@@ -338,8 +364,16 @@ export const authMachine = setup({
         id: 'tokenRevoker',
         src: 'tokenRevoker',
         onDone: { target: 'signedOut', actions: ['clearSession', 'clearStorage', 'resetMetadata'] },
-        // spec §4: logout ends the local session even when the server call fails.
-        onError: { target: 'signedOut', actions: ['clearSession', 'clearStorage', 'resetMetadata'] },
+        // spec §4: logout ends the local session even when the server call fails (spec §8: with
+        // an error notice, as every failed call).
+        onError: [
+          // A token the server no longer takes: that session has ended already, nothing failed.
+          { guard: 'isTokenRefused', target: 'signedOut', actions: ['clearSession', 'clearStorage', 'resetMetadata'] },
+          {
+            target: 'signedOut',
+            actions: ['clearSession', 'clearStorage', 'resetMetadata', { type: 'showNotice', params: { type: 'error', message: commonMessages.unknownError } }],
+          },
+        ],
       },
     },
   },

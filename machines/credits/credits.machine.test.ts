@@ -18,8 +18,14 @@ const auto = { packId: 3, criticalCredits: 10, paymentMethodId: 'pm_1' };
 
 function running(loader: () => Promise<CreditsRecord>) {
   const creditsLoader = vi.fn(loader);
-  const actor = createActor(creditsMachine.provide({ actors: { creditsLoader: fromPromise(() => creditsLoader()) } })).start();
-  return { actor, creditsLoader };
+  const notices: string[] = [];
+  const actor = createActor(
+    creditsMachine.provide({
+      actors: { creditsLoader: fromPromise(() => creditsLoader()) },
+      actions: { showNotice: (_, { message }) => void notices.push(english(message) ?? '') },
+    }),
+  ).start();
+  return { actor, creditsLoader, notices };
 }
 
 describe('credit banner (spec §4)', () => {
@@ -179,6 +185,27 @@ describe('credits machine: simulated clock', () => {
     expect(creditsLoader).toHaveBeenCalledTimes(2);
     actor.stop();
   });
+
+  it('shows the error notice once per failure streak (spec §8), not on every tick', async () => {
+    let fail = true;
+    const { actor, creditsLoader, notices } = running(async () => {
+      if (fail) throw { status: 0 };
+      return record();
+    });
+    actor.send({ type: 'auth.signedIn' });
+    await flushPromises();
+    expect(notices).toEqual(['Unknown error occurred.']);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(creditsLoader).toHaveBeenCalledTimes(4);
+    expect(notices).toHaveLength(1);
+    fail = false;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(creditBalance(actor.getSnapshot())).toBe(17);
+    fail = true;
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(notices).toEqual(['Unknown error occurred.', 'Unknown error occurred.']);
+    actor.stop();
+  });
 });
 
 describe('credits machine: generated paths', () => {
@@ -197,7 +224,7 @@ describe('credits machine: generated paths', () => {
       { type: 'xstate.error.actor.creditsLoader', error: { status: 500 } },
       { type: 'xstate.after.refreshInterval.credits.signedIn.visible.waiting' },
     ],
-    contextKey: (s) => `${s.context.record ? 'record' : '-'}|${s.context.hasWidgets}`,
+    contextKey: (s) => `${s.context.record ? 'record' : '-'}|${s.context.hasWidgets}|${s.context.failing}`,
   });
 
   it('covers every state and every transition', () => {

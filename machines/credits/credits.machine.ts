@@ -1,15 +1,18 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { commonMessages } from '../shared/messages.ts';
 import { notProvided } from '../shared/notProvided.ts';
 import { timing } from '../shared/timing.ts';
 import type { CreditsContext, CreditsEvent, CreditsRecord } from './credits.types.ts';
 
-const emptyContext: CreditsContext = { record: null, hasWidgets: false };
+const emptyContext: CreditsContext = { record: null, hasWidgets: false, failing: false };
 
 /**
  * The credit balance of a signed-in session (ARCHITECTURE.md, "Root actors"; spec §4, §9):
  * fetched at once, then every 10 s while the tab is visible. A hidden tab pauses the refresh;
  * coming back fetches at once. A failed refresh keeps the last balance and tries again on the
- * next tick (spec §8 has no message for it). Billing replaces the record or its auto-recharge
+ * next tick; the first failure of a streak shows the general error notice (spec §8: every
+ * failed call shows an error notice), later ones stay quiet until a fetch succeeds. Billing replaces the record or its auto-recharge
  * locally, and adds a pack's credits after a charge.
  */
 export const creditsMachine = setup({
@@ -47,6 +50,14 @@ export const creditsMachine = setup({
       },
     }),
     resetCredits: assign(emptyContext),
+    startFailureStreak: assign({ failing: true }),
+    endFailureStreak: assign({ failing: false }),
+    /** A toast in src (spec §2 Shell notifications). */
+    showNotice: (_, _params: { type: 'error'; message: MessageDescriptor }) => {},
+  },
+  guards: {
+    /** The first failed fetch since the last success (one notice per failure streak). */
+    isFirstFailure: ({ context }) => !context.failing,
   },
   delays: {
     refreshInterval: timing.creditsRefresh,
@@ -82,8 +93,15 @@ export const creditsMachine = setup({
               invoke: {
                 id: 'creditsLoader',
                 src: 'creditsLoader',
-                onDone: { target: 'waiting', actions: 'storeRecord' },
-                onError: 'waiting',
+                onDone: { target: 'waiting', actions: ['storeRecord', 'endFailureStreak'] },
+                onError: [
+                  {
+                    guard: 'isFirstFailure',
+                    target: 'waiting',
+                    actions: ['startFailureStreak', { type: 'showNotice', params: { type: 'error', message: commonMessages.unknownError } }],
+                  },
+                  { target: 'waiting' },
+                ],
               },
             },
             waiting: {

@@ -12,6 +12,8 @@ export interface CreditsContext {
   record: CreditsRecord | null;
   /** spec §4: the credit banner shows only when widgets exist. */
   hasWidgets: boolean;
+  /** The last fetch failed: its notice was shown, the next failures stay quiet until a success. */
+  failing: boolean;
 }
 
 export type CreditsEvent =

@@ -13,6 +13,8 @@ export const timing = {
   progressReset: 300,
   /** Credits are re-fetched every 10 s. */
   creditsRefresh: 10_000,
+  /** spec §4 Token refresh: a refresh that got no answer is tried once more after 1 s, then the session ends. */
+  refreshRetry: 1000,
   /** The change-of-e-mail helper text shows for 5 s. */
   emailHelper: 5000,
 } as const;

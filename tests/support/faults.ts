@@ -33,11 +33,12 @@ function matches(request: Request, target: FaultTarget): boolean {
   return target.path.test(url.pathname.slice('/api'.length)) && (!target.method || request.method() === target.method);
 }
 
-export async function injectFault(page: Page, kind: FaultKind, target: FaultTarget): Promise<Fault> {
+/** `times`: how many matching requests the fault catches before the server is back (default: all). */
+export async function injectFault(page: Page, kind: FaultKind, target: FaultTarget, { times = Infinity } = {}): Promise<Fault> {
   let hits = 0;
   const pattern = '**/api/**';
   const handler = async (route: Parameters<Parameters<Page['route']>[1]>[0]) => {
-    if (!matches(route.request(), target)) return route.fallback();
+    if (!matches(route.request(), target) || hits >= times) return route.fallback();
     hits += 1;
     if (kind === 'down') return route.abort('connectionrefused');
     if (kind === 'error') {

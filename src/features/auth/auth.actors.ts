@@ -3,6 +3,7 @@ import { authMachine } from '../../../machines/auth/auth.machine.ts';
 import type { AuthUser } from '../../../machines/auth/auth.types.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow, okOrThrow } from '../../api/failure.ts';
+import { showNotice } from '../../lib/toaster.ts';
 import { clearLocalStorage, readStoredSession, writeStoredSession } from '../../session/sessionStorage.ts';
 
 /** The SPA's fixed OAuth2 client id (spec §7). */
@@ -53,6 +54,7 @@ export function provideAuthMachine({ api, resetMetadata }: AuthActorDependencies
       persistSession: ({ context }) => writeStoredSession(context),
       clearStorage: () => clearLocalStorage(),
       resetMetadata: () => resetMetadata(),
+      showNotice,
     },
   });
 }
