@@ -149,6 +149,20 @@ describe('payment form: submit flow (spec §4)', () => {
     expect(english(f.actor.getSnapshot().context.error as never)).toBe('An error has occurred while creating payment method.');
   });
 
+  it('says "External service error." when the card processor could not be reached (spec §8)', async () => {
+    const f = running(
+      { packs, thresholds, autoRecharge: null, savedCard: null },
+      {
+        charge: async () => {
+          throw { status: 502, code: 'payment_processor_error' };
+        },
+      },
+    );
+    f.actor.send({ type: 'user.submit' });
+    await f.settled();
+    expect(english(f.actor.getSnapshot().context.error as never)).toBe('External service error.');
+  });
+
   it('confirming one-time with an existing auto-recharge removes it', async () => {
     const f = running({ packs, thresholds, autoRecharge: auto, savedCard: oldCard });
     f.actor.send({ type: 'user.cancelAutoRecharge' });

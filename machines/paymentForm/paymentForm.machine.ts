@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { AutoRechargeSetting } from '../credits/credits.types.ts';
 import { DEFAULT_AUTO_RECHARGES_PER_DAY } from '../../common/rules/autoRecharge.ts';
+import { toApiFailure } from '../shared/apiFailure.ts';
 import { notProvided } from '../shared/notProvided.ts';
 import { paymentMessages } from './paymentForm.messages.ts';
 import {
@@ -36,9 +37,15 @@ function initialContext({ input }: { input: PaymentFormInput }): PaymentFormCont
   };
 }
 
-/** The failure a step reports: the card provider's own message, or the step's spec message. */
+/**
+ * The failure a step reports: the card provider's own message; "External service error." when
+ * the card processor could not be reached or failed (spec §8; the server's
+ * `payment_processor_error`); otherwise the step's spec message.
+ */
 function failureOf(error: unknown, fallback: MessageDescriptor): string | MessageDescriptor {
-  return isCardFailure(error) ? error.providerMessage : fallback;
+  if (isCardFailure(error)) return error.providerMessage;
+  if (toApiFailure(error).code === 'payment_processor_error') return paymentMessages.externalServiceError;
+  return fallback;
 }
 
 export function chosenPack(context: Pick<PaymentFormContext, 'packs' | 'packId'>): CreditPack | null {
@@ -121,8 +128,18 @@ export const paymentFormMachine = setup({
         return failureOf(event.error, paymentMessages.cardPaymentError);
       },
     }),
-    setCardRemovalError: assign({ error: paymentMessages.cardRemovalError }),
-    setAutoRechargeError: assign({ error: paymentMessages.autoRechargeError }),
+    setCardRemovalError: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.paymentMethodRemover');
+        return failureOf(event.error, paymentMessages.cardRemovalError);
+      },
+    }),
+    setAutoRechargeError: assign({
+      error: ({ event }) => {
+        assertEvent(event, ['xstate.error.actor.autoRechargeRemover', 'xstate.error.actor.autoRechargeSaver']);
+        return failureOf(event.error, paymentMessages.autoRechargeError);
+      },
+    }),
     /** Refresh credits; add the pack's credits locally when a charge happened (src: credits actor). */
     refreshCredits: () => {},
     /** Tell the credits actor about the removed or saved auto-recharge (src). */
