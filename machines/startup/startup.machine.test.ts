@@ -19,7 +19,9 @@ function fakes() {
     widgetsLoader: vi.fn(async (): Promise<StartupWidget[]> => [widget(1)]),
     websitesLoader: vi.fn(async (): Promise<StartupWebsite[]> => [website(2)]),
     agentsLoader: vi.fn(async (): Promise<StartupAgent[]> => [agent(3)]),
+    storedMetadataReader: vi.fn(async (): Promise<StartupMetadata | null> => null),
     notifyRefreshFailed: vi.fn(),
+    persistMetadata: vi.fn(),
   };
   const machine = startupMachine.provide({
     actors: {
@@ -27,9 +29,11 @@ function fakes() {
       widgetsLoader: fromPromise(() => (order.push('widgets'), calls.widgetsLoader())),
       websitesLoader: fromPromise(() => (order.push('websites'), calls.websitesLoader())),
       agentsLoader: fromPromise(() => (order.push('agents'), calls.agentsLoader())),
+      storedMetadataReader: fromPromise(() => calls.storedMetadataReader()),
     },
     actions: {
       notifyRefreshFailed: (_, params) => calls.notifyRefreshFailed(params.message),
+      persistMetadata: (_, params) => calls.persistMetadata(params.metadata),
     },
   });
   return { calls, machine, order };
@@ -53,7 +57,7 @@ describe('startup machine: single steps', () => {
   it('starts with metadata and the splash on auth.signedIn', () => {
     const [idle] = initialTransition(startupMachine);
     const [next] = transition(startupMachine, idle, { type: 'auth.signedIn' });
-    expect(next.value).toEqual({ running: { data: 'loadingMetadata', splash: 'visible' } });
+    expect(next.value).toEqual({ running: { data: 'restoringMetadata', metadata: 'current', splash: 'visible' } });
   });
 });
 
@@ -97,7 +101,58 @@ describe('startup machine: flows with fake actors', () => {
     expect(isSplashVisible(actor.getSnapshot())).toBe(false);
     // The 3 s timer was cancelled with the splash: nothing changes when it would have fired.
     await vi.advanceTimersByTimeAsync(3000);
-    expect(actor.getSnapshot().value).toEqual({ running: { data: { ready: 'current' }, splash: 'hidden' } });
+    expect(actor.getSnapshot().value).toEqual({ running: { data: { ready: 'current' }, metadata: 'current', splash: 'hidden' } });
+  });
+
+  it('stores the metadata it fetched for the next startup', async () => {
+    const f = fakes();
+    const actor = createActor(f.machine).start();
+    actor.send({ type: 'auth.signedIn' });
+    await vi.waitFor(() => expect(isStartupComplete(actor.getSnapshot())).toBe(true));
+    expect(f.calls.persistMetadata).toHaveBeenCalledWith(metadata);
+  });
+
+  it('goes on at once with the stored metadata, and replaces it with the fetched one (spec §4)', async () => {
+    const f = fakes();
+    const stored: StartupMetadata = { credits: [{ credits: 3, overdraft: 0, autoRecharge: null, minMonthlySpendingRequirement: 0 }] };
+    f.calls.storedMetadataReader.mockResolvedValueOnce(stored);
+    let answer: (value: StartupMetadata) => void = () => {};
+    f.calls.metadataLoader.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const actor = createActor(f.machine).start();
+    actor.send({ type: 'auth.signedIn' });
+    // Startup completes on the stored copy while the metadata is still on its way.
+    await vi.waitFor(() => expect(isStartupComplete(actor.getSnapshot())).toBe(true));
+    expect(f.order.filter((fetched) => fetched !== 'metadata')).toEqual(['widgets', 'websites', 'agents']);
+    expect(f.calls.metadataLoader).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.metadata).toEqual(stored);
+    expect(isSplashVisible(actor.getSnapshot())).toBe(false);
+    answer(metadata);
+    await vi.waitFor(() => expect(actor.getSnapshot().context.metadata).toEqual(metadata));
+    expect(f.calls.persistMetadata).toHaveBeenCalledWith(metadata);
+    expect(f.calls.notifyRefreshFailed).not.toHaveBeenCalled();
+  });
+
+  it('keeps the stored metadata and says "Failed to get metadata." when its refresh fails', async () => {
+    const f = fakes();
+    const stored: StartupMetadata = { credits: [] };
+    f.calls.storedMetadataReader.mockResolvedValueOnce(stored);
+    f.calls.metadataLoader.mockRejectedValueOnce({ status: 0 });
+    const actor = createActor(f.machine).start();
+    actor.send({ type: 'auth.signedIn' });
+    await vi.waitFor(() => expect(f.calls.notifyRefreshFailed).toHaveBeenCalledWith(startupMessages.metadataFailed));
+    await vi.waitFor(() => expect(isStartupComplete(actor.getSnapshot())).toBe(true));
+    expect(actor.getSnapshot().context.metadata).toEqual(stored);
+    expect(f.calls.persistMetadata).not.toHaveBeenCalled();
+  });
+
+  it('says "Failed to get metadata." when startup fails on the metadata', async () => {
+    const f = fakes();
+    f.calls.metadataLoader.mockRejectedValueOnce({ status: 500 });
+    const actor = createActor(f.machine).start();
+    actor.send({ type: 'auth.signedIn' });
+    await vi.waitFor(() => expect(hasStartupFailed(actor.getSnapshot())).toBe(true));
+    expect(f.calls.notifyRefreshFailed).toHaveBeenCalledWith(startupMessages.metadataFailed);
+    expect(actor.getSnapshot().context.error).toEqual(startupMessages.failed);
   });
 
   it('hides the splash when startup fails, so its message and retry show', async () => {
@@ -205,6 +260,11 @@ describe('startup machine: generated paths', () => {
       { type: 'xstate.error.actor.agentsLoader', error: { status: 500 } },
       { type: 'xstate.after.splashDuration.startup.running.splash.visible' },
       { type: 'toolbox.changed' },
+      { type: 'xstate.done.actor.storedMetadataReader', output: metadata },
+      { type: 'xstate.done.actor.storedMetadataReader', output: null },
+      { type: 'xstate.error.actor.storedMetadataReader', error: new Error('storage') },
+      { type: 'xstate.done.actor.metadataRefresher', output: metadata },
+      { type: 'xstate.error.actor.metadataRefresher', error: { status: 500 } },
     ],
     contextKey: (s) => `${s.context.metadata ? 'meta' : '-'}|${s.context.error ? 'error' : '-'}`,
   });
@@ -226,18 +286,21 @@ describe('startup machine: generated paths', () => {
           widgetsLoader: stalled<StartupWidget[]>(),
           websitesLoader: stalled<StartupWebsite[]>(),
           agentsLoader: stalled<StartupAgent[]>(),
+          storedMetadataReader: stalled<StartupMetadata | null>(),
         },
         actions: { notifyRefreshFailed: notified },
       }),
     ).start();
+    let notices = 0;
     replayPath(path, actor, (snapshot, step) => {
       if (hasStartupFailed(snapshot)) expect(snapshot.context.error).toEqual(startupMessages.failed);
       if (snapshot.matches('idle')) expect(snapshot.context.metadata).toBeNull();
       // A failed refresh never fails startup: it stays in the app and shows its own notice.
-      if (step.event.type.startsWith('xstate.error.actor.') && isStartupComplete(snapshot)) {
+      if (step.event.type.startsWith('xstate.error.actor.') && step.event.type !== 'xstate.error.actor.storedMetadataReader' && isStartupComplete(snapshot)) {
         expect(snapshot.context.error).toBeNull();
-        expect(notified).toHaveBeenCalledTimes(1);
+        expect(notified).toHaveBeenCalledTimes(notices + 1);
       }
+      notices = notified.mock.calls.length;
     });
     actor.stop();
   });

@@ -7,6 +7,8 @@ import type { StartupAgent, StartupContext, StartupEvent, StartupMetadata, Start
 
 export const startupMessages = {
   failed: msg`Failed to start application`,
+  /** spec §8: the metadata fetch failed (at startup, or when refreshing the stored copy). */
+  metadataFailed: msg`Failed to get metadata.`,
   /** spec §8: a refresh after a toolbox change that fails keeps the app and the old rows. */
   widgetsFailed: msg`Failed to get widgets.`,
   websitesFailed: msg`Failed to get websites.`,
@@ -18,6 +20,9 @@ const emptyContext: StartupContext = { metadata: null, widgets: [], websites: []
 /**
  * Application startup of a signed-in session (spec §2 Shell): metadata, widgets, websites and
  * agents are fetched in sequence; any failure shows "Failed to start application" with a retry.
+ * Metadata is persisted locally (spec §4): when a stored copy exists, startup goes on with it at
+ * once and fetches the current metadata beside the sequence, storing it when it comes (a failed
+ * refresh keeps the stored copy and says "Failed to get metadata.").
  * The initial splash screen is hidden 3 s after the session starts at the latest (spec §2), and
  * as soon as startup has settled (loaded, or failed with its message and retry) when that comes
  * first: a splash over a screen that is ready only delays it.
@@ -36,6 +41,8 @@ export const startupMachine = setup({
   actors: {
     /** GET /client/meta */
     metadataLoader: fromPromise<StartupMetadata>(notProvided),
+    /** The metadata stored locally by an earlier startup (src: local storage), or null. */
+    storedMetadataReader: fromPromise<StartupMetadata | null>(notProvided),
     /** GET /client/widgets */
     widgetsLoader: fromPromise<StartupWidget[]>(notProvided),
     /** GET /client/websites */
@@ -46,10 +53,19 @@ export const startupMachine = setup({
   actions: {
     storeMetadata: assign({
       metadata: ({ event }) => {
-        assertEvent(event, 'xstate.done.actor.metadataLoader');
+        assertEvent(event, ['xstate.done.actor.metadataLoader', 'xstate.done.actor.metadataRefresher']);
         return event.output;
       },
     }),
+    storeRestoredMetadata: assign({
+      metadata: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.storedMetadataReader');
+        return event.output;
+      },
+    }),
+    /** Keeps the metadata locally for the next startup (src: local storage). */
+    persistMetadata: (_, _params: { metadata: StartupMetadata | null }) => {},
+    refreshMetadata: raise({ type: 'startup.metadataRestored' }),
     storeWidgets: assign({
       widgets: ({ event }) => {
         assertEvent(event, 'xstate.done.actor.widgetsLoader');
@@ -73,8 +89,14 @@ export const startupMachine = setup({
     resetData: assign(emptyContext),
     /** Tells the splash region that the data region has an answer to show. */
     announceSettled: raise({ type: 'startup.settled' }),
-    /** The "Failed to get …" notice of a refresh (src: a toast). */
+    /** The "Failed to get …" notice of a failed fetch (src: a toast). */
     notifyRefreshFailed: (_, _params: { message: MessageDescriptor }) => {},
+  },
+  guards: {
+    hasStoredMetadata: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.storedMetadataReader');
+      return event.output !== null;
+    },
   },
   delays: {
     splashDuration: timing.splash,
@@ -92,14 +114,28 @@ export const startupMachine = setup({
       on: { 'auth.signedOut': { target: 'idle', actions: 'resetData' } },
       states: {
         data: {
-          initial: 'loadingMetadata',
+          initial: 'restoringMetadata',
           states: {
+            restoringMetadata: {
+              invoke: {
+                id: 'storedMetadataReader',
+                src: 'storedMetadataReader',
+                onDone: [
+                  { guard: 'hasStoredMetadata', target: 'loadingWidgets', actions: ['storeRestoredMetadata', 'refreshMetadata'] },
+                  { target: 'loadingMetadata' },
+                ],
+                onError: { target: 'loadingMetadata' },
+              },
+            },
             loadingMetadata: {
               invoke: {
                 id: 'metadataLoader',
                 src: 'metadataLoader',
-                onDone: { target: 'loadingWidgets', actions: 'storeMetadata' },
-                onError: { target: 'failed', actions: 'setFailure' },
+                onDone: { target: 'loadingWidgets', actions: ['storeMetadata', { type: 'persistMetadata', params: ({ event }) => ({ metadata: event.output }) }] },
+                onError: {
+                  target: 'failed',
+                  actions: ['setFailure', { type: 'notifyRefreshFailed', params: { message: startupMessages.metadataFailed } }],
+                },
               },
             },
             loadingWidgets: {
@@ -161,6 +197,23 @@ export const startupMachine = setup({
             failed: {
               entry: 'announceSettled',
               on: { 'user.retry': { target: 'loadingMetadata', actions: 'clearFailure' } },
+            },
+          },
+        },
+        // The stored metadata's refresh, beside the startup sequence (spec §4: persisted locally).
+        metadata: {
+          initial: 'current',
+          states: {
+            current: {
+              on: { 'startup.metadataRestored': 'refreshing' },
+            },
+            refreshing: {
+              invoke: {
+                id: 'metadataRefresher',
+                src: 'metadataLoader',
+                onDone: { target: 'current', actions: ['storeMetadata', { type: 'persistMetadata', params: ({ event }) => ({ metadata: event.output }) }] },
+                onError: { target: 'current', actions: { type: 'notifyRefreshFailed', params: { message: startupMessages.metadataFailed } } },
+              },
             },
           },
         },

@@ -40,8 +40,14 @@ export type StartupEvent =
   | { type: 'toolbox.changed' }
   /** Raised by the machine itself when startup is ready or has failed: the splash hides. */
   | { type: 'startup.settled' }
+  /** Raised by the machine itself when it went on with the stored metadata: fetch the current one. */
+  | { type: 'startup.metadataRestored' }
+  | DoneActorEvent<StartupMetadata | null, 'storedMetadataReader'>
+  | ErrorActorEvent<unknown, 'storedMetadataReader'>
   | DoneActorEvent<StartupMetadata, 'metadataLoader'>
   | ErrorActorEvent<unknown, 'metadataLoader'>
+  | DoneActorEvent<StartupMetadata, 'metadataRefresher'>
+  | ErrorActorEvent<unknown, 'metadataRefresher'>
   | DoneActorEvent<StartupWidget[], 'widgetsLoader'>
   | ErrorActorEvent<unknown, 'widgetsLoader'>
   | DoneActorEvent<StartupWebsite[], 'websitesLoader'>

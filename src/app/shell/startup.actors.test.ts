@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { hasStartupFailed, isStartupComplete } from '../../../machines/startup/startup.selectors.ts';
 import { createApiClient } from '../../api/client.ts';
@@ -28,6 +29,8 @@ function startWith(answer: (path: string) => Response) {
 }
 
 describe('startup loaders', () => {
+  beforeEach(() => localStorage.clear());
+
   it('fetches metadata, widgets, websites and agents in order', async () => {
     const { startup, fetch } = startWith((path) => json(200, path.endsWith('/meta') ? metadata : { data: [{ id: 1 }] }));
     await waitFor(startup, isStartupComplete, { timeout: 1000 });
@@ -54,5 +57,30 @@ describe('startup loaders', () => {
     );
     await waitFor(startup, hasStartupFailed, { timeout: 1000 });
     expect(startup.getSnapshot().context.error).toEqual(startupMessages.failed);
+  });
+
+  it('keeps the metadata locally: the next startup goes on with it and fetches it beside the lists (spec §4)', async () => {
+    const first = startWith((path) => json(200, path.endsWith('/meta') ? metadata : { data: [] }));
+    await waitFor(first.startup, isStartupComplete, { timeout: 1000 });
+    first.startup.stop();
+
+    let answerMeta: (response: Response) => void = () => {};
+    const metaAnswer = new Promise<Response>((resolve) => (answerMeta = resolve));
+    const fetch = vi.fn(async (input: RequestInfo | URL) => (new URL((input as Request).url).pathname.endsWith('/meta') ? metaAnswer : json(200, { data: [] })));
+    const api = createApiClient({ session: { accessToken: () => 'token', refreshAccessToken: async () => null }, fetch, baseUrl: 'http://dashboard.test/api' });
+    const startup = createActor(provideStartupMachine(api)).start();
+    startup.send({ type: 'auth.signedIn' });
+    await waitFor(startup, isStartupComplete, { timeout: 1000 });
+    expect(startup.getSnapshot().context.metadata).toEqual(metadata);
+    answerMeta(json(200, { ...metadata, credits: [{ ...metadata.credits[0], credits: 7 }] }));
+    await waitFor(startup, (snapshot) => snapshot.context.metadata?.credits[0]?.credits === 7, { timeout: 1000 });
+    expect(JSON.parse(localStorage.getItem('dashboard.metadata') ?? 'null').credits[0].credits).toBe(7);
+  });
+
+  it('reads an unreadable stored copy as none', async () => {
+    localStorage.setItem('dashboard.metadata', '{"widgetTypes": "not a list"');
+    const { startup, fetch } = startWith((path) => json(200, path.endsWith('/meta') ? metadata : { data: [] }));
+    await waitFor(startup, isStartupComplete, { timeout: 1000 });
+    expect(new URL((fetch.mock.calls[0]![0] as Request).url).pathname).toBe('/api/client/meta');
   });
 });

@@ -4,6 +4,7 @@ import type { StartupMetadata } from '../../../machines/startup/startup.types.ts
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow } from '../../api/failure.ts';
 import { notify } from '../../lib/toaster.ts';
+import { readStoredMetadata, writeStoredMetadata } from '../../session/metadataStorage.ts';
 
 /**
  * The list endpoints of widgets, websites and agents answer 501 `not_implemented` until the
@@ -23,12 +24,14 @@ export function provideStartupMachine(api: ApiClient) {
     actors: {
       // The contract's full Metadata; the machine names only what the shell reads.
       metadataLoader: fromPromise<StartupMetadata>(async () => dataOrThrow(await api.GET('/client/meta'))),
+      storedMetadataReader: fromPromise(async () => readStoredMetadata()),
       widgetsLoader: fromPromise(async () => listOrEmptyWhileNotImplemented(await api.GET('/client/widgets'))),
       websitesLoader: fromPromise(async () => listOrEmptyWhileNotImplemented(await api.GET('/client/websites'))),
       agentsLoader: fromPromise(async () => listOrEmptyWhileNotImplemented(await api.GET('/client/agents'))),
     },
     actions: {
       notifyRefreshFailed: (_, { message }) => notify('error', message),
+      persistMetadata: (_, { metadata }) => writeStoredMetadata(metadata),
     },
   });
 }
