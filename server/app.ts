@@ -25,7 +25,8 @@ import { installPaymentsRuntime } from './http/paymentsRuntime.ts';
 import { installRequestBodyRules } from './http/requestBodies.ts';
 import { installRequestValidation } from './http/requestValidation.ts';
 import { installSecurityHeaders, notFoundRateLimit } from './http/security.ts';
-import { registerSpa, sendSpaIndex, SPA_DIR, wantsSpaPage } from './http/spa.ts';
+import { pageConfigOf } from './http/pageConfig.ts';
+import { registerSpa, SPA_DIR, wantsSpaPage } from './http/spa.ts';
 import { installMultipartUploads } from './http/uploads.ts';
 import { registerTwilioCallbacks } from './http/twilioCallbacks.ts';
 import { TwilioTelephony } from './adapters/telephony/twilioTelephony.ts';
@@ -80,7 +81,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installRequestValidation(app);
   installRequestBodyRules(app, contract);
   installErrorHandler(app);
-  await installSecurityHeaders(app, { recaptcha: Boolean(config.recaptchaSecret) });
+  await installSecurityHeaders(app, {
+    recaptcha: Boolean(config.recaptchaSecret),
+    sentryDsn: config.browserServices.sentryDsn,
+    googleAnalytics: Boolean(config.browserServices.gaMeasurementId),
+  });
   // Answers over 1 kB (JSON, CSV, the widget script) compressed for clients that accept it:
   // brotli at a fast level, else gzip. The SPA's files come precompressed from the build (spa.ts)
   // and pass through as they are.
@@ -113,7 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     leaseMs: options.calls?.leaseMs,
     duplicateWindowSeconds: config.telephony.duplicateWindowSeconds,
   });
-  await registerWidgetApi(app, { db, callRequests, mail: adapters.mail, publicUrl: config.publicUrl });
+  await registerWidgetApi(app, { db, callRequests, mail: adapters.mail, publicUrl: config.publicUrl }, { publicApiBase: config.widgetPublicUrls.api });
   // Calls still ringing in the background finish (and are written down) before the app closes.
   app.addHook('onClose', () => callRequests.placements.settle());
 
@@ -122,10 +127,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installPaymentsRuntime(app, db, adapters.payments);
   registerBackgroundWorkers(app, { db, payments: adapters.payments, mail: adapters.mail, publicUrl: config.publicUrl, callRequests, scheduledPollSeconds: config.telephony.scheduledPollSeconds }, options.workers);
   registerFileServing(app, db, adapters.storage);
-  const spa = await registerSpa(app, spaDir);
+  const spa = await registerSpa(app, spaDir, pageConfigOf(config));
 
   app.setNotFoundHandler({ preHandler: await notFoundRateLimit(app) }, (request, reply) => {
-    if (spa.served && wantsSpaPage(request)) return sendSpaIndex(reply, spaDir);
+    if (spa.served && wantsSpaPage(request)) return spa.sendIndex(reply);
     return reply.code(404).send(notFoundBody(request));
   });
   return app;

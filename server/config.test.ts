@@ -107,6 +107,46 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('error reporting, analytics and the widget\'s public hosts (spec §7, other configuration)', () => {
+    const dsn = 'https://0123abcd@o42.ingest.sentry.io/4501';
+
+    it('are off, and the widget on this server, when unset', () => {
+      const config = loadConfig({});
+      expect(config.browserServices).toEqual({ sentryDsn: undefined, gaMeasurementId: undefined });
+      expect(config.widgetPublicUrls).toEqual({ script: undefined, api: undefined });
+    });
+
+    it('reads the Sentry DSN, the GA4 measurement id and both widget addresses', () => {
+      const config = loadConfig({
+        SENTRY_DSN: ` ${dsn} `,
+        GA_MEASUREMENT_ID: 'G-A1B2C3D4E5',
+        WIDGET_SCRIPT_URL: 'https://cdn.example.com/callback/widget.js',
+        WIDGET_API_URL: 'https://widgets.example.com/widget-api/',
+      });
+      expect(config.browserServices).toEqual({ sentryDsn: dsn, gaMeasurementId: 'G-A1B2C3D4E5' });
+      expect(config.widgetPublicUrls).toEqual({ script: 'https://cdn.example.com/callback/widget.js', api: 'https://widgets.example.com/widget-api' });
+    });
+
+    it('keeps the widget API on this server when only the script moves to a CDN', () => {
+      const config = loadConfig({ PUBLIC_URL: 'https://dash.example.com', WIDGET_SCRIPT_URL: 'https://cdn.example.com/widget.js' });
+      expect(config.widgetPublicUrls).toEqual({ script: 'https://cdn.example.com/widget.js', api: 'https://dash.example.com/widget-api' });
+      expect(loadConfig({ WIDGET_API_URL: 'https://api.example.com/widget-api' }).widgetPublicUrls).toEqual({ script: undefined, api: 'https://api.example.com/widget-api' });
+    });
+
+    it.each([
+      [{ SENTRY_DSN: 'not a dsn' }, /SENTRY_DSN must be a Sentry DSN/],
+      [{ SENTRY_DSN: 'https://o42.ingest.sentry.io/4501' }, /SENTRY_DSN must be a Sentry DSN/],
+      [{ SENTRY_DSN: 'https://key@o42.ingest.sentry.io/project' }, /SENTRY_DSN must be a Sentry DSN/],
+      [{ GA_MEASUREMENT_ID: 'UA-12345-1' }, /GA_MEASUREMENT_ID must be a Google Analytics 4 measurement id/],
+      [{ WIDGET_SCRIPT_URL: 'cdn.example.com/widget.js' }, /WIDGET_SCRIPT_URL must be a URL/],
+      [{ WIDGET_SCRIPT_URL: 'https://cdn.example.com/widget.js?v=2' }, /WIDGET_SCRIPT_URL must be a URL without \?query or #fragment/],
+      [{ WIDGET_API_URL: 'ftp://widgets.example.com' }, /WIDGET_API_URL must be a URL/],
+    ])('rejects %j naming the variable', (env, message) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    });
+  });
+
   it('lists every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'x', NODE_ENV: 'y' })).toThrow(/PORT[\s\S]*NODE_ENV|NODE_ENV[\s\S]*PORT/);
   });

@@ -72,6 +72,22 @@ const optionalUrl = (protocols: string[], hint: string) =>
     { message: `must be a URL (${hint})` },
   );
 
+/** A public http(s) URL that the product appends to (`?key=…`, `/config/…`): no query, no fragment. */
+const optionalPublicUrl = (hint: string) =>
+  optionalUrl(['http:', 'https:'], hint)
+    .refine((value) => value === undefined || !URL.canParse(value) || (new URL(value).search === '' && new URL(value).hash === ''), {
+      message: `must be a URL without ?query or #fragment (${hint})`,
+    })
+    .transform((value) => value?.replace(/\/+$/, ''));
+
+/** spec §7: the error-reporting endpoint, a Sentry DSN (`https://PUBLIC_KEY@HOST/PROJECT_ID`). */
+const SENTRY_DSN_HINT = 'a Sentry DSN, https://PUBLIC_KEY@o0.ingest.sentry.io/PROJECT_ID';
+function isSentryDsn(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return ['http:', 'https:'].includes(url.protocol) && url.username !== '' && /^\/(.+\/)?\d+$/.test(url.pathname);
+}
+
 const optionalPrefixed = (prefixes: string[], hint: string) =>
   optionalText.refine((value) => value === undefined || prefixes.some((prefix) => value.startsWith(prefix)), {
     message: `must be a Stripe key (${hint})`,
@@ -122,6 +138,12 @@ const environmentSchema = z.object({
   MAILBOX_KEY: optionalText.refine((value) => value === undefined || value.length >= 16, {
     message: 'must be at least 16 characters (unset, the server generates one and keeps it in the database)',
   }),
+  SENTRY_DSN: optionalText.refine((value) => value === undefined || isSentryDsn(value), { message: `must be ${SENTRY_DSN_HINT}` }),
+  GA_MEASUREMENT_ID: optionalText.refine((value) => value === undefined || /^G-[A-Z0-9]{4,20}$/.test(value), {
+    message: 'must be a Google Analytics 4 measurement id (G- followed by capital letters and digits, e.g. G-A1B2C3D4E5)',
+  }),
+  WIDGET_SCRIPT_URL: optionalPublicUrl('the embed script\'s public address, e.g. https://cdn.example.com/widget.js'),
+  WIDGET_API_URL: optionalPublicUrl('the widget API\'s public base, e.g. https://widgets.example.com/widget-api'),
 });
 
 /** The server's validated configuration. */
@@ -161,6 +183,30 @@ export interface Config {
    * database. The browser tests set it to share it with their server.
    */
   mailboxKey: string | undefined;
+  /** What the SPA loads besides itself, told in index.html (http/pageConfig.ts); unset: nothing loads. */
+  browserServices: BrowserServices;
+  /** Where host pages reach the widget (ARCHITECTURE.md, The widget); unset: this server. */
+  widgetPublicUrls: WidgetPublicUrls;
+}
+
+/** spec §7 "Other configuration": the error-reporting endpoint and the analytics id. */
+export interface BrowserServices {
+  /** Sentry DSN (SENTRY_DSN): the SPA loads the Sentry SDK and reports to it. */
+  sentryDsn: string | undefined;
+  /** GA4 measurement id (GA_MEASUREMENT_ID): the SPA loads gtag.js once the page is interactive. */
+  gaMeasurementId: string | undefined;
+}
+
+/**
+ * The public addresses of the embed script and of the widget API, so a CDN can front them
+ * (spec §7: "a separate widget API host"). Undefined: `/widget.js` on the dashboard's own origin,
+ * and the widget API on the origin the script came from — the same server.
+ */
+export interface WidgetPublicUrls {
+  /** WIDGET_SCRIPT_URL: the script the embed snippet loads (`?key=…` is appended). */
+  script: string | undefined;
+  /** WIDGET_API_URL, else PUBLIC_URL/widget-api when the script is served elsewhere: the base the script calls. */
+  api: string | undefined;
 }
 
 export interface TelephonyConfig {
@@ -202,13 +248,14 @@ export function loadConfig(
   }
   const e = parsed.data;
   const stripe = readStripeKeys(e);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const config: Config = {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     pgliteDir: path.resolve(e.DATA_DIR, 'pglite'),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     nodeEnv: e.NODE_ENV,
     demoSeed: e.DEMO_SEED,
     smtpUrl: e.SMTP_URL,
@@ -229,6 +276,8 @@ export function loadConfig(
     },
     testTokenClock: e.TEST_TOKEN_CLOCK,
     mailboxKey: e.MAILBOX_KEY,
+    browserServices: { sentryDsn: e.SENTRY_DSN, gaMeasurementId: e.GA_MEASUREMENT_ID },
+    widgetPublicUrls: readWidgetPublicUrls(e, publicUrl),
     ...overrides,
   };
   if (config.testTokenClock && config.nodeEnv !== 'test') {
@@ -293,6 +342,16 @@ function readTwilioCredentials(e: z.infer<typeof environmentSchema>): TelephonyC
   if (accountSid && !authToken) throw new ConfigError('Invalid configuration:\n  TWILIO_AUTH_TOKEN is required with TWILIO_ACCOUNT_SID');
   if (authToken && !accountSid) throw new ConfigError('Invalid configuration:\n  TWILIO_ACCOUNT_SID is required with TWILIO_AUTH_TOKEN');
   return accountSid && authToken ? { accountSid, authToken } : undefined;
+}
+
+/**
+ * The widget's public addresses. With neither set, the script is this server's `/widget.js` and
+ * calls the API on its own origin (exactly as before these existed). With only the script moved
+ * to a CDN, the API stays on this server, at PUBLIC_URL.
+ */
+function readWidgetPublicUrls(e: z.infer<typeof environmentSchema>, publicUrl: string): WidgetPublicUrls {
+  const script = e.WIDGET_SCRIPT_URL;
+  return { script, api: e.WIDGET_API_URL ?? (script ? `${publicUrl}/widget-api` : undefined) };
 }
 
 /**

@@ -63,6 +63,23 @@ describe('security headers', () => {
     expect(csp['frame-src']).toContain('https://www.google.com/recaptcha/');
   });
 
+  it('allow Sentry\'s ingest origin and Google Analytics only when they are configured', async () => {
+    const plain = directives((await server.request({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    expect(plain['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
+    expect(String(plain['script-src'])).not.toContain('google');
+
+    const withServices = await server.variant({
+      config: { browserServices: { sentryDsn: 'https://0123abcd@o42.ingest.sentry.io/4501', gaMeasurementId: 'G-A1B2C3D4E5' } },
+    });
+    const csp = directives((await withServices.request({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    expect(csp['connect-src']).toContain('https://o42.ingest.sentry.io');
+    expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://*.googletagmanager.com']);
+    expect(csp['img-src']).toContain('https://*.google-analytics.com');
+    expect(csp['connect-src']).toEqual(expect.arrayContaining(['https://*.google-analytics.com', 'https://*.analytics.google.com']));
+    // The SDK is part of our bundle: Sentry adds no script origin.
+    expect(String(csp['script-src'])).not.toContain('sentry');
+  });
+
   it('let other origins load the widget API and uploaded files, but not the dashboard API', async () => {
     const widgetApi = await server.request({ method: 'GET', url: '/widget-api/config/UnknownKey1234567' });
     expect(widgetApi.headers['cross-origin-resource-policy']).toBe('cross-origin');
@@ -89,6 +106,46 @@ describe('the built SPA', () => {
     const spa = await server.variant({ spaDir });
     expect((await spa.app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
     expect((await spa.app.inject({ method: 'GET', url: '/assets/main-abc123.js' })).statusCode).toBe(200);
+  });
+});
+
+describe('the page settings in index.html (spec §7, other configuration)', () => {
+  let pageDir: string;
+  const index = '<!doctype html><html><head><title>Dashboard</title></head><body><div id="root"></div></body></html>';
+  beforeAll(() => {
+    pageDir = mkdtempSync(path.join(tmpdir(), 'spa-page-'));
+    writeFileSync(path.join(pageDir, 'index.html'), index);
+  });
+  afterAll(() => rmSync(pageDir, { recursive: true, force: true }));
+
+  it('are not there when nothing is configured: index.html goes out as built', async () => {
+    const spa = await server.variant({ spaDir: pageDir });
+    for (const url of ['/', '/dashboard']) {
+      const page = await spa.app.inject({ method: 'GET', url, headers: html });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(index);
+    }
+  });
+
+  it('name the Sentry DSN, the GA4 id and the widget script\'s address on every page, never cached', async () => {
+    const spa = await server.variant({
+      spaDir: pageDir,
+      config: {
+        browserServices: { sentryDsn: 'https://0123abcd@o42.ingest.sentry.io/4501', gaMeasurementId: 'G-A1B2C3D4E5' },
+        widgetPublicUrls: { script: 'https://cdn.example.com/widget.js', api: 'https://dash.example.com/widget-api' },
+      },
+    });
+    for (const url of ['/', '/auth/login', '/widgets/manage/general/3']) {
+      const page = await spa.app.inject({ method: 'GET', url, headers: html });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toContain(
+        '<meta name="config:sentry-dsn" content="https://0123abcd@o42.ingest.sentry.io/4501">' +
+          '<meta name="config:ga-measurement-id" content="G-A1B2C3D4E5">' +
+          '<meta name="config:widget-script-url" content="https://cdn.example.com/widget.js"></head>',
+      );
+    }
   });
 });
 

@@ -14,22 +14,45 @@ const STRIPE = {
 const RECAPTCHA = { script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'], frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'] };
 
 /**
+ * Google Analytics 4 through gtag.js (src/lib/analytics.ts), only with GA_MEASUREMENT_ID: the
+ * origins Google's "Use a Content Security Policy" guide lists for GA4.
+ */
+const GOOGLE_ANALYTICS = {
+  script: ['https://*.googletagmanager.com'],
+  img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+};
+
+/** What the policy lets in besides our origin and Stripe, by what is configured. */
+export interface PolicyOptions {
+  /** The server verifies reCAPTCHA tokens: the sign-up form loads reCAPTCHA. */
+  recaptcha: boolean;
+  /** SENTRY_DSN: the SPA's Sentry SDK (bundled, so only its endpoint) posts to the DSN's origin. */
+  sentryDsn?: string | undefined;
+  /** GA_MEASUREMENT_ID: the SPA loads gtag.js. */
+  googleAnalytics?: boolean;
+}
+
+/**
  * The Content-Security-Policy of every response. Scripts only from our origin (the build has no
  * inline script) and Stripe's; styles also inline, because Emotion (Chakra) and the widget
  * preview write <style> elements at run time; images and audio from our origin (uploads under
- * /files) or data:/blob: URLs; the dashboard is never framed (frame-ancestors 'none'). The embed
+ * /files) or data:/blob: URLs; the dashboard is never framed (frame-ancestors 'none'). reCAPTCHA,
+ * Sentry's ingest origin and Google Analytics are allowed only when configured. The embed
  * script runs in host pages, under their policy, not this one.
  */
-export function contentSecurityPolicy({ recaptcha }: { recaptcha: boolean }): Record<string, string[]> {
+export function contentSecurityPolicy({ recaptcha, sentryDsn, googleAnalytics = false }: PolicyOptions): Record<string, string[]> {
   const optional = recaptcha ? RECAPTCHA : { script: [], frame: [] };
+  const analytics = googleAnalytics ? GOOGLE_ANALYTICS : { script: [], img: [], connect: [] };
+  const errorReporting = sentryDsn ? [new URL(sentryDsn).origin] : [];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...STRIPE.script, ...optional.script],
+    'script-src': ["'self'", ...STRIPE.script, ...optional.script, ...analytics.script],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...analytics.img],
     'media-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...STRIPE.connect],
+    'connect-src': ["'self'", ...STRIPE.connect, ...errorReporting, ...analytics.connect],
     'frame-src': ["'self'", ...STRIPE.frame, ...optional.frame],
     'frame-ancestors': ["'none'"],
     'object-src': ["'none'"],
@@ -48,7 +71,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * same-origin resource policy except for the widget's public resources, and HSTS only when the
  * request came over TLS (directly, or through a trusted proxy's X-Forwarded-Proto).
  */
-export async function installSecurityHeaders(app: FastifyInstance, options: { recaptcha: boolean }): Promise<void> {
+export async function installSecurityHeaders(app: FastifyInstance, options: PolicyOptions): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
     strictTransportSecurity: false,

@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageConfig } from '../../common/contract/pageConfig.ts';
+import { withPageConfig } from './pageConfig.ts';
 
 /**
  * Where `npm run build` puts the dashboard (vite.config.ts build.outDir). `SPA_DIR` moves it for
@@ -17,12 +19,22 @@ const FALLBACK_FAVICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#83D1FC"/>' +
   '<path fill="#fff" d="M11.6 7.5c.6-.2 1.3.1 1.6.7l1.6 3.5c.3.6.1 1.3-.4 1.7l-1.7 1.3a11 11 0 0 0 4.6 4.6l1.3-1.7c.4-.5 1.1-.7 1.7-.4l3.5 1.6c.6.3.9 1 .7 1.6l-.8 2.6c-.2.6-.8 1-1.4 1C13.9 24 8 18.1 7.9 9.7c0-.6.4-1.2 1-1.4z"/></svg>';
 
+/** Answers a page navigation with the SPA's index.html. */
+export type SendSpaIndex = (reply: FastifyReply) => FastifyReply;
+
 /**
  * Serves the built SPA when dist/app exists: hashed assets cached for a year, index.html never
  * cached (so a deploy is picked up at once), and index.html for any other page the browser
- * asks for, so deep links like /widgets/manage/general/3 load the app.
+ * asks for (`sendIndex`), so deep links like /widgets/manage/general/3 load the app. The page
+ * settings (`pageConfig`: error reporting, analytics, the widget script's address) are written
+ * into index.html as it is served.
  */
-export async function registerSpa(app: FastifyInstance, spaDir = SPA_DIR): Promise<{ served: boolean }> {
+export async function registerSpa(
+  app: FastifyInstance,
+  spaDir = SPA_DIR,
+  pageConfig: PageConfig = {},
+): Promise<{ served: boolean; sendIndex: SendSpaIndex }> {
+  const sendIndex = spaIndexSender(spaDir, pageConfig);
   const built = existsSync(path.join(spaDir, 'index.html'));
   if (!built || !existsSync(path.join(spaDir, 'favicon.ico'))) {
     app.get('/favicon.ico', (_request, reply) =>
@@ -30,7 +42,7 @@ export async function registerSpa(app: FastifyInstance, spaDir = SPA_DIR): Promi
     );
   }
 
-  if (!built) return { served: false };
+  if (!built) return { served: false, sendIndex };
   await app.register(fastifyStatic, {
     root: spaDir,
     index: false,
@@ -44,8 +56,8 @@ export async function registerSpa(app: FastifyInstance, spaDir = SPA_DIR): Promi
     },
   });
   // The static handler answers 403 for a directory; the root is the app.
-  app.get('/', (_request, reply) => sendSpaIndex(reply, spaDir));
-  return { served: true };
+  app.get('/', (_request, reply) => sendIndex(reply));
+  return { served: true, sendIndex };
 }
 
 /** True for a browser navigation the SPA should answer (not the API, not the dev tools). */
@@ -56,6 +68,22 @@ export function wantsSpaPage(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
-export function sendSpaIndex(reply: FastifyReply, spaDir = SPA_DIR) {
+function sendSpaIndex(reply: FastifyReply, spaDir = SPA_DIR) {
   return reply.header('cache-control', 'no-cache').sendFile('index.html', spaDir);
+}
+
+/**
+ * With no page settings, index.html goes out as built (with its precompressed twins); with some,
+ * the page with its settings written in (read again when a rebuild changes it; compressed on the
+ * way out like any other answer).
+ */
+function spaIndexSender(spaDir: string, pageConfig: PageConfig): SendSpaIndex {
+  if (Object.keys(pageConfig).length === 0) return (reply) => sendSpaIndex(reply, spaDir);
+  const file = path.join(spaDir, 'index.html');
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return (reply) => {
+    const { mtimeMs } = statSync(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: withPageConfig(readFileSync(file, 'utf8'), pageConfig) };
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(cached.html);
+  };
 }

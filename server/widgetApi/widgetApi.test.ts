@@ -20,6 +20,7 @@ import { addWebsite, addWidget, expectStatus, signedInClient, widgetBody, type C
 import { blockVisitor } from '../domain/blockList/blockList.ts';
 import { WIDGET_RATE_LIMITS } from './rateLimits.ts';
 import { registerWidgetApi, WIDGET_CONTRACT_PATH } from './widgetApi.ts';
+import { WIDGET_API_BASE_PLACEHOLDER } from '../../common/contract/widgetScript.ts';
 import { registerWidgetScript } from './widgetScript.ts';
 
 const contract = new ContractResponses(loadContract(WIDGET_CONTRACT_PATH), '/widget-api');
@@ -414,6 +415,22 @@ describe('the full app', () => {
     const { website } = await siteWithWidgets();
     expect((await widgetApi({ method: 'GET', url: `/widget-api/config/${website.publicKey}` })).status).toBe(200);
   });
+
+  it('serves /widget.js calling the configured widget API (WIDGET_API_URL), and as built by default', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'widget-dir-'));
+    writeFileSync(join(dir, 'widget.js'), `var CallbackWidget=(function(){var a="${WIDGET_API_BASE_PLACEHOLDER}";})();`);
+    const before = process.env.WIDGET_DIR;
+    process.env.WIDGET_DIR = dir;
+    try {
+      const asToday = await server.variant({});
+      expect((await asToday.app.inject({ method: 'GET', url: '/widget.js' })).body).toContain(WIDGET_API_BASE_PLACEHOLDER);
+      const fronted = await server.variant({ config: { widgetPublicUrls: { script: 'https://cdn.example.com/widget.js', api: 'https://widgets.example.com/widget-api' } } });
+      expect((await fronted.app.inject({ method: 'GET', url: '/widget.js' })).body).toBe('var CallbackWidget=(function(){var a="https://widgets.example.com/widget-api";})();');
+    } finally {
+      if (before === undefined) delete process.env.WIDGET_DIR;
+      else process.env.WIDGET_DIR = before;
+    }
+  });
 });
 
 describe('GET /widget.js', () => {
@@ -435,5 +452,20 @@ describe('GET /widget.js', () => {
     expect((await missing.inject({ method: 'GET', url: '/widget.js' })).statusCode).toBe(404);
     await app.close();
     await missing.close();
+  });
+
+  it('writes the configured widget API address into the script (WIDGET_API_URL), so a CDN can front either', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'widget-script-'));
+    writeFileSync(join(dir, 'widget.js'), `var CallbackWidget=(function(){var a=\`${WIDGET_API_BASE_PLACEHOLDER}\`;})();\n`);
+    const asBuilt = Fastify({ logger: false });
+    registerWidgetScript(asBuilt, dir);
+    expect((await asBuilt.inject({ method: 'GET', url: '/widget.js' })).body).toContain(WIDGET_API_BASE_PLACEHOLDER);
+    const moved = Fastify({ logger: false });
+    registerWidgetScript(moved, dir, 'https://widgets.example.com/widget-api');
+    const response = await moved.inject({ method: 'GET', url: '/widget.js' });
+    expect(response.body).toBe('var CallbackWidget=(function(){var a=`https://widgets.example.com/widget-api`;})();\n');
+    expect(response.headers.etag).not.toBe((await asBuilt.inject({ method: 'GET', url: '/widget.js' })).headers.etag);
+    await asBuilt.close();
+    await moved.close();
   });
 });

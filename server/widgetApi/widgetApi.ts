@@ -16,13 +16,22 @@ export const WIDGET_API_PREFIX = '/widget-api';
 /** CORS preflights may be cached by browsers for a day. */
 const PREFLIGHT_MAX_AGE_SECONDS = 86_400;
 
+export interface WidgetApiOptions {
+  /** Defaults to openapi/widget.yaml. */
+  contract?: Contract;
+  /** The widget API's public base written into /widget.js (WIDGET_API_URL); unset: the script's own origin. */
+  publicApiBase?: string;
+}
+
 /**
  * The public widget API under /widget-api, bound to openapi/widget.yaml by operationId in its own
  * encapsulated instance (the dashboard's error handler, JSON parser and request validation are
  * inherited), and the embed script at /widget.js. CORS: any origin, no credentials — the script
- * runs on the client's websites and sends no cookies; preflights answer 204.
+ * runs on the client's websites (and may come from another host than the API) and sends no
+ * cookies; preflights answer 204.
  */
-export async function registerWidgetApi(app: FastifyInstance, context: WidgetApiContext, contract: Contract = loadContract(WIDGET_CONTRACT_PATH)): Promise<void> {
+export async function registerWidgetApi(app: FastifyInstance, context: WidgetApiContext, options: WidgetApiOptions = {}): Promise<void> {
+  const { contract = loadContract(WIDGET_CONTRACT_PATH), publicApiBase } = options;
   const serviceHandlers = widgetApiHandlers(context);
   assertContractCovered(contract, serviceHandlers, {});
   await app.register(
@@ -53,5 +62,5 @@ export async function registerWidgetApi(app: FastifyInstance, context: WidgetApi
     },
     { prefix: WIDGET_API_PREFIX },
   );
-  registerWidgetScript(app);
+  registerWidgetScript(app, undefined, publicApiBase);
 }

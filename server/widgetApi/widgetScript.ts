@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { withWidgetApiBase } from '../../common/contract/widgetScript.ts';
 
 const DEFAULT_WIDGET_DIR = fileURLToPath(new URL('../../dist/widget', import.meta.url));
 
@@ -24,8 +25,10 @@ const CACHE_CONTROL = 'public, max-age=300';
  * Serves the embed script at `/widget.js` (ARCHITECTURE.md, The widget) for any website: cached
  * briefly with an ETag, readable cross-origin. The file is read again when it changes on disk
  * (a rebuild while the server runs). Without a build it answers 404 with a script comment.
+ * With `apiBase` (WIDGET_API_URL) the script calls the widget API there instead of on its own
+ * origin, so a CDN can serve the script, the API, or both.
  */
-export function registerWidgetScript(app: FastifyInstance, dir = widgetDir()): void {
+export function registerWidgetScript(app: FastifyInstance, dir = widgetDir(), apiBase?: string): void {
   const file = join(dir, 'widget.js');
   let cached: { mtimeMs: number; body: Buffer; etag: string } | null = null;
 
@@ -37,7 +40,8 @@ export function registerWidgetScript(app: FastifyInstance, dir = widgetDir()): v
       return null;
     }
     if (cached?.mtimeMs !== mtimeMs) {
-      const body = readFileSync(file);
+      const built = readFileSync(file);
+      const body = apiBase ? Buffer.from(withWidgetApiBase(built.toString('utf8'), apiBase)) : built;
       cached = { mtimeMs, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
     }
     return cached;

@@ -3,7 +3,7 @@ import { isWithinWeeklyHours, localWallClock } from '../../common/rules/workingH
 import { embedStrings } from './embedStrings.ts';
 import { mountWidget } from './render.ts';
 import type { WidgetConfiguration, WidgetHandle, WidgetNotice, WidgetRenderState, WidgetView } from './types.ts';
-import { type PublicWidget, WidgetClient } from './widgetClient.ts';
+import { type PublicWidget, WidgetClient, widgetApiBase } from './widgetClient.ts';
 import { zonedInstant, zonedNow } from './zonedTime.ts';
 
 /**
@@ -59,7 +59,7 @@ function visitorId(): string {
   return id;
 }
 
-/** The snippet's key and the widget API's origin, from this script's own tag. */
+/** The snippet's key and the script's origin, from this script's own tag. */
 function snippet(): { key: string; origin: string } | null {
   const script = (document.currentScript ?? document.querySelector('script[src*="/widget.js"]')) as HTMLScriptElement | null;
   if (!script?.src) return null;
@@ -93,7 +93,7 @@ function renderSettings(widget: PublicWidget): WidgetConfiguration {
 function start(): void {
   const found = snippet();
   if (!found) return;
-  const client = new WidgetClient(found.origin, found.key, visitorId());
+  const client = new WidgetClient(widgetApiBase(found.origin), found.key, visitorId());
   client.track({ kind: 'page_visit' });
   const flush = () => client.flush();
   addEventListener('pagehide', flush);

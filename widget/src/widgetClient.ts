@@ -1,4 +1,5 @@
 import type { components } from '../../common/contract/widgetApi.gen.ts';
+import { WIDGET_API_BASE_PLACEHOLDER } from '../../common/contract/widgetScript.ts';
 
 export type WidgetConfig = components['schemas']['WidgetConfig'];
 export type PublicWidget = components['schemas']['PublicWidget'];
@@ -18,8 +19,9 @@ export class WidgetClient {
   readonly #visitorId: string;
   #queue: WidgetEvent[] = [];
 
+  /** @param base the widget API's base address (`widgetApiBase`), e.g. `https://…/widget-api` */
   constructor(base: string, key: string, visitorId: string) {
-    this.#base = `${base}/widget-api`;
+    this.#base = base;
     this.#key = key;
     this.#visitorId = visitorId;
   }
@@ -61,6 +63,16 @@ export class WidgetClient {
       return { ok: false, message: failed };
     }
   }
+}
+
+/**
+ * Where the script calls the widget API: the base the server wrote over the placeholder when it
+ * served the script (WIDGET_API_URL, common/contract/widgetScript.ts), else `/widget-api` on the
+ * origin the script came from. A regular expression, not a comparison with the placeholder, so
+ * the minifier cannot fold the check and drop the string the server looks for.
+ */
+export function widgetApiBase(scriptOrigin: string, written: string = WIDGET_API_BASE_PLACEHOLDER): string {
+  return /^https?:\/\//.test(written) ? written : `${scriptOrigin}/widget-api`;
 }
 
 /** The page address without its fragment, within the contract's 2048 characters. */
