@@ -1896,7 +1896,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description `invalid_grant` when `currentPassword` is wrong ("The current password is wrong. The e-mail address was not changed."; nothing is changed or mailed, and the SPA must not refresh the token for this one); `invalid_or_expired_access_token` as everywhere. */
+            /** @description `invalid_grant` when `currentPassword` is wrong (the SPA says "The login detail is incorrect"; nothing is changed or mailed, and the SPA must not refresh the token for this one); `invalid_or_expired_access_token` as everywhere. */
             401: components["responses"]["Unauthorized"];
             /** @description `account_exists`: another account already uses the new e-mail address. */
             409: components["responses"]["Conflict"];

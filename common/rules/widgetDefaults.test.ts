@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { defaultNotifications, defaultWidgetConfiguration, TIMED_POPUP_DEFAULTS } from './widgetDefaults.ts';
+import { parse } from 'yaml';
+import { defaultNotifications, defaultWidgetConfiguration, TIMED_POPUP_DEFAULTS, WIDGET_COUNT_BOUNDS } from './widgetDefaults.ts';
 import { defaultWorkingHours } from './workingHours.ts';
 
 describe('a new widget (spec §9 defaults)', () => {
@@ -34,5 +36,15 @@ describe('a new widget (spec §9 defaults)', () => {
     expect(defaultWidgetConfiguration(null).settings.redirections.callNow.isActive).toBe(false);
     expect(defaultWidgetConfiguration(null).settings.activeHours[0]!.isActive).toBe(true);
     expect(defaultNotifications()).toEqual({ email: { isActive: false, value: '' }, phoneNumber: { isActive: false, value: '' } });
+  });
+});
+
+describe('WIDGET_COUNT_BOUNDS', () => {
+  it('is what the contract enforces: each maximum is the bound less one', () => {
+    const contract = parse(readFileSync(new URL('../../openapi/dashboard.yaml', import.meta.url), 'utf8')) as {
+      components: { schemas: { WidgetSettings: { properties: Record<string, { maximum?: number }> } } };
+    };
+    const properties = contract.components.schemas.WidgetSettings.properties;
+    for (const [field, bound] of Object.entries(WIDGET_COUNT_BOUNDS)) expect(properties[field]?.maximum, field).toBe(bound - 1);
   });
 });

@@ -6,6 +6,13 @@ type Schemas = components['schemas'];
 /** spec §9 Widget defaults: the Timed popup's timing fields. */
 export const TIMED_POPUP_DEFAULTS = { showsAfter: 15, repeatAfter: 120, displaysPerVisit: 3 } as const;
 
+/**
+ * The counts of a widget's general settings must be lower than these (spec §5 "Lower than {n}";
+ * the contract's `maximum` is one less): more tries or longer pauses would keep a call's agents
+ * ringing for hours, and a popup that waits a day never shows.
+ */
+export const WIDGET_COUNT_BOUNDS = { numberOfTries: 10, minutesBetweenTries: 60, showsAfter: 3600, repeatAfter: 86_400, displaysPerVisit: 100 } as const;
+
 const off = () => ({ isActive: false, value: '' });
 const noText = () => ({ isActive: false, text: '' });
 

@@ -38,6 +38,11 @@ export function notANumber(value: string): MessageDescriptor {
   return { ...msg`Value ${v} is not a ${type}`, values: { v, type: msg`number` } };
 }
 
+/** spec §5 shared "Lower than {n}": a number that must stay below n. */
+export function lowerThan(n: number): MessageDescriptor {
+  return msg`Lower than ${n}`;
+}
+
 /** spec §5 shared "Maximum field length {n}". */
 export function maxLength(n: number): MessageDescriptor {
   return msg`Maximum field length ${n}`;

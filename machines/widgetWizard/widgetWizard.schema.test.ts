@@ -32,6 +32,20 @@ describe('widget wizard validation (spec §5 Widget general)', () => {
     expect(messages(valid)).toEqual({});
   });
 
+  it('counts stay lower than their bounds ("Lower than {n}", the contract\'s maximum + 1)', () => {
+    expect(messages(change(valid, ['settings.settings.numberOfTries', '10'], ['settings.settings.minutesBetweenTries', '60']))).toEqual({
+      'settings.settings.numberOfTries': 'Lower than 10',
+      'settings.settings.minutesBetweenTries': 'Lower than 60',
+    });
+    expect(messages(change(valid, ['settings.settings.numberOfTries', '9'], ['settings.settings.minutesBetweenTries', '59']))).toEqual({});
+    const timed = change(valid, ['typeId', 2]);
+    expect(messages(change(timed, ['settings.settings.showsAfter', '3600'], ['settings.settings.repeatAfter', '86400'], ['settings.settings.displaysPerVisit', '100']))).toEqual({
+      'settings.settings.showsAfter': 'Lower than 3600',
+      'settings.settings.repeatAfter': 'Lower than 86400',
+      'settings.settings.displaysPerVisit': 'Lower than 100',
+    });
+  });
+
   it('the website is a URL or a domain with a top-level domain', () => {
     expect(messages(change(valid, ['websiteUrl', 'not a site']))).toEqual({ websiteUrl: 'Must be a valid URL' });
     expect(messages(change(valid, ['websiteUrl', 'localhost']))).toEqual({ websiteUrl: 'Must be a valid URL' });

@@ -5,7 +5,8 @@ import { firstWorkingHoursMessage, validateWorkingHours } from '../shared/workin
 import { type WorkingHours } from '../../common/rules/workingHours.ts';
 import { usesTimedFields } from './widgetWizard.change.ts';
 import type { WidgetDraft, WidgetDraftErrors } from './widgetWizard.draft.ts';
-import { maxLength, notANumber, widgetValidationMessages as messages } from './widgetWizard.messages.ts';
+import { lowerThan, maxLength, notANumber, widgetValidationMessages as messages } from './widgetWizard.messages.ts';
+import { WIDGET_COUNT_BOUNDS } from '../../common/rules/widgetDefaults.ts';
 import type { NamedReference } from './widgetWizard.types.ts';
 import { normalizeDomain } from '../../common/rules/domainName.ts';
 import { PHONE_PATTERN, stripPhone } from '../../common/rules/phone.ts';
@@ -45,11 +46,13 @@ function checkRequiredText(ctx: Ctx, path: string, value: string, max: number) {
   else if (value.length > max) report(ctx, path, maxLength(max));
 }
 
-/** spec §5: required, numeric, greater than -1. */
-function checkCount(ctx: Ctx, path: string, value: unknown) {
+/** spec §5: required, numeric, greater than -1, and lower than the field's bound. */
+function checkCount(ctx: Ctx, field: keyof typeof WIDGET_COUNT_BOUNDS, value: unknown) {
+  const path = `settings.settings.${field}`;
   if (value === null || value === undefined || value === '') report(ctx, path, messages.required);
   else if (typeof value !== 'number' || !Number.isInteger(value)) report(ctx, path, notANumber(String(value)));
   else if (value <= -1) report(ctx, path, messages.positive);
+  else if (value >= WIDGET_COUNT_BOUNDS[field]) report(ctx, path, lowerThan(WIDGET_COUNT_BOUNDS[field]));
 }
 
 /** spec §5 Widget general (the General step's sub-forms). */
@@ -64,7 +67,7 @@ export function generalSchema(widgetTypes: readonly NamedReference[]) {
       if (draft.typeId === null) report(ctx, 'typeId', messages.required);
       if (usesTimedFields(draft.typeId, widgetTypes)) {
         for (const field of ['showsAfter', 'repeatAfter', 'displaysPerVisit'] as const) {
-          checkCount(ctx, `settings.settings.${field}`, general[field]);
+          checkCount(ctx, field, general[field]);
         }
       }
       if (general.useAgents) {
@@ -80,8 +83,8 @@ export function generalSchema(widgetTypes: readonly NamedReference[]) {
       if (callerId !== '' && callerId !== '+1' && !PHONE_PATTERN.test(callerId)) {
         report(ctx, 'settings.settings.customCallerId.value', messages.phone);
       }
-      checkCount(ctx, 'settings.settings.numberOfTries', general.numberOfTries);
-      checkCount(ctx, 'settings.settings.minutesBetweenTries', general.minutesBetweenTries);
+      checkCount(ctx, 'numberOfTries', general.numberOfTries);
+      checkCount(ctx, 'minutesBetweenTries', general.minutesBetweenTries);
       const { email, phoneNumber } = draft.notifications;
       if (email.isActive && isBlank(email.value)) report(ctx, 'notifications.email.value', messages.required);
       else if (email.isActive && !EMAIL.test(email.value.trim())) report(ctx, 'notifications.email.value', messages.invalidEmail);

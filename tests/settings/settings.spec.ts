@@ -74,7 +74,7 @@ test('change of e-mail needs the password, shows the helper and completes throug
   await expect(card.getByRole('button', { name: 'Save' })).toBeDisabled();
   await card.getByLabel('Current Password').fill('wrong-password');
   await card.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('The current password is wrong. Your email address was not changed.')).toBeVisible();
+  await expect(page.getByText('The login detail is incorrect')).toBeVisible();
   await card.getByLabel('Current Password').fill('demo-password');
   await card.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Email verification link has been sent.')).toBeVisible();

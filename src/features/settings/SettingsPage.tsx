@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { visibleError, type FormDraft } from '../../../machines/form/formDraft.ts';
 import type { CardValues } from '../../../machines/settings/settingsCard.machine.ts';
 import type { SettingsProfile } from '../../../machines/settings/settings.machine.ts';
-import { emailChangeFailure, passwordChangeFailure, settingsMessages } from '../../../machines/settings/settings.messages.ts';
+import { emailChangeFailure, passwordChangeFailure, settingsMessages, twilioChangeFailure } from '../../../machines/settings/settings.messages.ts';
 import {
   accountDetailsSchema,
   changeEmailSchema,
@@ -210,7 +210,7 @@ function SettingsCards({
         wiring={{
           save: ({ twilioNumberId = '' }) => updateUser(api, { twilioNumberId: Number(twilioNumberId) }),
           saved: { type: 'success', message: settingsMessages.twilioChanged },
-          failed: settingsMessages.twilioFailed,
+          failed: twilioChangeFailure,
           reloadProfile,
         }}
       >
