@@ -71,7 +71,8 @@ function accountRegistrationInput({ context }: { context: RegistrationContext })
 /**
  * Registration (spec §2 Register, §4, §5, §8): submit only when valid and terms accepted; an
  * invisible bot check runs first, then the registration (by the auth actor); on success a toast
- * and the thank-you page chosen by `rel` (ty, ty2, else the main one with a conversion event).
+ * and the thank-you page chosen by `rel` (ty, ty2, else the main one), each with its own
+ * conversion event.
  */
 export const registrationMachine = setup({
   types: {
@@ -107,8 +108,8 @@ export const registrationMachine = setup({
     notifyRegistered: () => {},
     /** Sends the browser to the thank-you page (src). */
     redirectToThankYou: (_, _params: { page: ThankYouPage }) => {},
-    /** Reports the sign-up conversion (src). */
-    trackConversion: () => {},
+    /** Reports the sign-up conversion of that thank-you page (src). */
+    trackConversion: (_, _params: { page: ThankYouPage }) => {},
     /** Cancel: back to /auth/login (src). */
     leaveRegistration: () => {},
   },
@@ -151,16 +152,16 @@ export const registrationMachine = setup({
           {
             guard: 'isRelTy',
             target: 'registered',
-            actions: ['notifyRegistered', { type: 'redirectToThankYou', params: { page: 'ty' } }],
+            actions: ['notifyRegistered', { type: 'trackConversion', params: { page: 'ty' } }, { type: 'redirectToThankYou', params: { page: 'ty' } }],
           },
           {
             guard: 'isRelTy2',
             target: 'registered',
-            actions: ['notifyRegistered', { type: 'redirectToThankYou', params: { page: 'ty2' } }],
+            actions: ['notifyRegistered', { type: 'trackConversion', params: { page: 'ty2' } }, { type: 'redirectToThankYou', params: { page: 'ty2' } }],
           },
           {
             target: 'registered',
-            actions: ['notifyRegistered', 'trackConversion', { type: 'redirectToThankYou', params: { page: 'main' } }],
+            actions: ['notifyRegistered', { type: 'trackConversion', params: { page: 'main' } }, { type: 'redirectToThankYou', params: { page: 'main' } }],
           },
         ],
         onError: { target: 'editing', actions: 'setRegistrationError' },

@@ -4,7 +4,13 @@ import { ownClientAddress } from '../support/accounts.ts';
 
 test('a new client registers, confirms the e-mail, signs in and sees the shell', async ({ page, request }) => {
   const email = uniqueEmail('signup');
-  await page.goto('/auth/registration');
+  // spec §4 Register: rel picks the thank-you page, which reports its own conversion event.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __conversions: string[] }).__conversions = seen;
+    window.addEventListener('dashboard:sign-up-conversion', (event) => seen.push((event as CustomEvent<{ page: string }>).detail.page));
+  });
+  await page.goto('/auth/registration?rel=ty2');
   await expect(page.getByText('Enter your details to create your account')).toBeVisible();
   await page.getByLabel('Full Name').fill('Ada Lovelace');
   await page.getByLabel('Email').fill(email.toUpperCase());
@@ -18,7 +24,8 @@ test('a new client registers, confirms the e-mail, signs in and sees the shell',
   await submit.click();
 
   await expect(page.getByText('A sign up verification email was sent to your address!')).toBeVisible();
-  await expect(page).toHaveURL(/\/auth\/thank-you/);
+  await expect(page).toHaveURL(/\/auth\/thank-you\?rel=ty2$/);
+  expect(await page.evaluate(() => (window as unknown as { __conversions: string[] }).__conversions)).toEqual(['ty2']);
 
   // An unverified account cannot sign in yet.
   await page.goto('/auth/login');

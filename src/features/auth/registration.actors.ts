@@ -47,8 +47,8 @@ export function provideRegistrationMachine(auth: AuthActor, router: AnyRouter) {
       notifyRegistered: () => notify('success', registrationMessages.sent),
       redirectToThankYou: (_, { page }) =>
         void router.navigate({ to: '/auth/thank-you', search: page === 'main' ? {} : { rel: page } }),
-      // The analytics integration listens for this event (spec §4: conversion event).
-      trackConversion: () => window.dispatchEvent(new CustomEvent('dashboard:sign-up-conversion')),
+      // The analytics integration listens for this event (spec §4: each thank-you page's conversion event).
+      trackConversion: (_, { page }) => window.dispatchEvent(new CustomEvent('dashboard:sign-up-conversion', { detail: { page } })),
       leaveRegistration: () => void router.navigate({ to: '/auth/login' }),
     },
   });
