@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { BREAKPOINTS } from '../ui/layout.ts';
 
 /** Whether a CSS media query matches, following changes (window resize, rotation). */
 export function useMediaQuery(query: string): boolean {
@@ -13,5 +14,5 @@ export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
 }
 
-/** Chakra's `md` breakpoint (48rem, 768 px): tables show as tables from here, as cards below. */
-export const WIDE_SCREEN_QUERY = '(min-width: 48em)';
+/** The `md` breakpoint (768 px, spec §9): tables show as tables from here, as cards below. */
+export const WIDE_SCREEN_QUERY = `(min-width: ${BREAKPOINTS.md})`;

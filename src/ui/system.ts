@@ -3,7 +3,6 @@ import {
   alertSlotRecipe,
   animationStyles,
   badgeRecipe,
-  breakpoints,
   buttonRecipe,
   dialogSlotRecipe,
   fieldSlotRecipe,
@@ -24,6 +23,7 @@ import {
   toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
+import { BREAKPOINTS } from './layout.ts';
 
 /**
  * The Chakra system with only the recipes the app uses (STACK.md: `defaultSystem` bundles every
@@ -41,7 +41,7 @@ export const system = createSystem(
       '*:focus-visible': { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '2px' },
     },
     theme: {
-      breakpoints,
+      breakpoints: BREAKPOINTS,
       keyframes,
       tokens,
       semanticTokens: {

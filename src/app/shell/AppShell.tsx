@@ -16,6 +16,7 @@ import { SideMenu } from './SideMenu.tsx';
 import { SplashScreen } from './SplashScreen.tsx';
 import { TopBar } from './TopBar.tsx';
 import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
+import { ScrollToTopButton } from '../../ui/ScrollToTopButton.tsx';
 
 /** The signed-in shell (spec §2 Shell). Views only read machine state and send events. */
 export function AppShell() {
@@ -69,13 +70,14 @@ export function AppShell() {
         />
         <Box display="flex" flexDirection="column" flex="1" minWidth="0">
           <TopBar menuOpen={menuOpen} menuButton={menuButton} onToggleMenu={() => setMenuOpen((open) => !open)} />
-          <Box as="main" flex="1" px={{ base: '4', md: '8' }} py="6">
+          <Box as="main" tabIndex={-1} outline="none" flex="1" px={{ base: '4', md: '8' }} py="6">
             {toolbox && toolboxClosed ? null : <CreditBanner />}
             <Breadcrumbs />
             {content}
           </Box>
         </Box>
       </Box>
+      <ScrollToTopButton />
     </>
   );
 }
