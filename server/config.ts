@@ -78,7 +78,8 @@ const optionalPublicUrl = (hint: string) =>
     .refine((value) => value === undefined || !URL.canParse(value) || (new URL(value).search === '' && new URL(value).hash === ''), {
       message: `must be a URL without ?query or #fragment (${hint})`,
     })
-    .transform((value) => value?.replace(/\/+$/, ''));
+    // Normalised (quotes and spaces percent-encoded: it goes into HTML and script literals), no trailing slash.
+    .transform((value) => (value === undefined ? undefined : new URL(value).href.replace(/\/+$/, '')));
 
 /** spec §7: the error-reporting endpoint, a Sentry DSN (`https://PUBLIC_KEY@HOST/PROJECT_ID`). */
 const SENTRY_DSN_HINT = 'a Sentry DSN, https://PUBLIC_KEY@o0.ingest.sentry.io/PROJECT_ID';

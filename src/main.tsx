@@ -9,6 +9,9 @@ import { connectSession, createRootActors } from './app/rootActors.ts';
 import { createAppRouter } from './app/router.ts';
 import { activateLanguage } from './i18n/activate.ts';
 import { savedLanguage } from './i18n/languages.ts';
+import { startAnalytics } from './lib/analytics.ts';
+import { startErrorReporting } from './lib/errorReporting/errorReporting.ts';
+import { readPageConfig } from './lib/pageConfig.ts';
 import { RootActorsProvider } from './session/RootActorsContext.tsx';
 import { system } from './ui/system.ts';
 
@@ -21,13 +24,19 @@ const actors = createRootActors();
 const router = createAppRouter(actors);
 connectSession(actors, router);
 
+// spec §7: error reporting and analytics, each loaded only when the server's page names it
+// (SENTRY_DSN, GA_MEASUREMENT_ID): the SDK lazily, gtag.js once the page is interactive.
+const pageConfig = readPageConfig();
+const errorReporting = startErrorReporting(pageConfig.sentryDsn, router);
+startAnalytics(pageConfig.gaMeasurementId, router);
+
 // spec §2 Shell: the saved language, default en.
 await activateLanguage(savedLanguage(), { remember: false });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+createRoot(container, errorReporting?.rootOptions).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <ChakraProvider value={system}>

@@ -15,4 +15,4 @@ export const PAGE_CONFIG_META = {
 } as const;
 
 /** The page's settings by name; an absent one is not configured. */
-export type PageConfig = { [Name in keyof typeof PAGE_CONFIG_META]?: string };
+export type PageConfig = { -readonly [Name in keyof typeof PAGE_CONFIG_META]?: string };

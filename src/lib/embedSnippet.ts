@@ -7,8 +7,11 @@
  *
  * @param origin where the product is served (the dashboard's own origin, e.g. `location.origin`)
  * @param publicKey the website's `publicKey`
+ * @param scriptUrl where websites load the script when it is not this server's `/widget.js`
+ *   (WIDGET_SCRIPT_URL, e.g. a CDN: `readPageConfig().widgetScriptUrl`)
  */
-export function embedSnippet(origin: string, publicKey: string): string {
-  const src = `${origin.replace(/\/+$/, '')}/widget.js?key=${encodeURIComponent(publicKey)}`;
+export function embedSnippet(origin: string, publicKey: string, scriptUrl?: string): string {
+  const script = scriptUrl ?? `${origin.replace(/\/+$/, '')}/widget.js`;
+  const src = `${script}?key=${encodeURIComponent(publicKey)}`;
   return `<script src="${src}" async></script>`;
 }

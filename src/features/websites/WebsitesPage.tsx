@@ -6,6 +6,7 @@ import type { ListSearch } from '../../../machines/list/list.view.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { embedSnippet } from '../../lib/embedSnippet.ts';
+import { readPageConfig } from '../../lib/pageConfig.ts';
 import { ListEmptyContent } from '../../ui/ListEmptyContent.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { useListMachine } from '../../statecharts/useListMachine.ts';
@@ -26,6 +27,7 @@ export function WebsitesPage() {
   const rows = useSelector(list, listVisibleRows);
   const skeletonRows = useSelector(list, listSkeletonRows);
   const origin = window.location.origin;
+  const scriptUrl = readPageConfig().widgetScriptUrl;
 
   const columns: DataColumn<Website>[] = [
     { key: 'website', header: t`Website`, cell: (website) => website.domain },
@@ -34,7 +36,7 @@ export function WebsitesPage() {
       header: t`Code`,
       // The copy box wraps the snippet itself; the column takes the width it needs.
       nowrap: true,
-      cell: ({ domain, publicKey }) => <CodeCopyBox code={embedSnippet(origin, publicKey)} label={t`Code of ${domain}`} />,
+      cell: ({ domain, publicKey }) => <CodeCopyBox code={embedSnippet(origin, publicKey, scriptUrl)} label={t`Code of ${domain}`} />,
     },
   ];
 

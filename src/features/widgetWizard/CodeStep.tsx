@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Notice } from '../../ui/Notice.tsx';
 import { embedSnippet } from '../../lib/embedSnippet.ts';
+import { readPageConfig } from '../../lib/pageConfig.ts';
 
 const snippetStyle = {
   width: '100%',
@@ -51,7 +52,7 @@ export function CodeStep({
   showInstruction: boolean;
 }) {
   const { t, i18n } = useLingui();
-  const snippet = embedSnippet(window.location.origin, publicKey);
+  const snippet = embedSnippet(window.location.origin, publicKey, readPageConfig().widgetScriptUrl);
   const box = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
