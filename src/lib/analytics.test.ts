@@ -26,6 +26,7 @@ const gtagScripts = () => [...document.querySelectorAll('script')].filter((scrip
 
 // Each test gets a fresh module: analytics keeps whether it is on.
 let analytics: typeof Analytics;
+let stop = () => {};
 beforeEach(async () => {
   vi.resetModules();
   analytics = await import('./analytics.ts');
@@ -33,13 +34,16 @@ beforeEach(async () => {
   document.head.replaceChildren();
   document.title = 'Call widget dashboard';
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  stop();
+  vi.unstubAllGlobals();
+});
 
 describe('analytics (GA4)', () => {
   it('does nothing without a measurement id: no gtag.js, no data layer, no listener', () => {
     const router = fakeRouter();
     const whenInteractive = vi.fn();
-    analytics.startAnalytics(undefined, router, { whenInteractive });
+    stop = analytics.startAnalytics(undefined, router, { whenInteractive });
     analytics.trackEvent('sign_up');
     expect(window.dataLayer).toBeUndefined();
     expect(router.subscribe).not.toHaveBeenCalled();
@@ -49,7 +53,7 @@ describe('analytics (GA4)', () => {
 
   it('loads gtag.js only once the page is interactive', () => {
     let load = () => {};
-    analytics.startAnalytics('G-A1B2C3D4E5', fakeRouter(), { whenInteractive: (run) => (load = run) });
+    stop = analytics.startAnalytics('G-A1B2C3D4E5', fakeRouter(), { whenInteractive: (run) => (load = run) });
     expect(gtagScripts()).toEqual([]);
     load();
     const [script] = gtagScripts();
@@ -59,7 +63,7 @@ describe('analytics (GA4)', () => {
 
   it('counts a page view per route change, by the route\'s pattern, never the address', () => {
     const router = fakeRouter();
-    analytics.startAnalytics('G-A1B2C3D4E5', router, { whenInteractive: () => {} });
+    stop = analytics.startAnalytics('G-A1B2C3D4E5', router, { whenInteractive: () => {} });
     expect(commands()).toEqual([['js', expect.any(Date)]]);
 
     router.resolve('/reset/$verificationCode');
@@ -80,9 +84,23 @@ describe('analytics (GA4)', () => {
   });
 
   it('sends events once it is on', () => {
-    analytics.startAnalytics('G-A1B2C3D4E5', fakeRouter(), { whenInteractive: () => {} });
-    analytics.trackEvent('sign_up', { method: 'email' });
-    expect(commands().at(-1)).toEqual(['event', 'sign_up', { method: 'email' }]);
+    stop = analytics.startAnalytics('G-A1B2C3D4E5', fakeRouter(), { whenInteractive: () => {} });
+    analytics.trackEvent('generate_lead', { value: 1 });
+    expect(commands().at(-1)).toEqual(['event', 'generate_lead', { value: 1 }]);
+  });
+
+  it('reports each sign-up conversion with its thank-you page (spec §4)', () => {
+    const conversion = (page?: string) => window.dispatchEvent(new CustomEvent(analytics.SIGN_UP_CONVERSION_EVENT, { detail: page ? { page } : null }));
+    conversion('ty');
+    expect(window.dataLayer).toBeUndefined();
+
+    stop = analytics.startAnalytics('G-A1B2C3D4E5', fakeRouter(), { whenInteractive: () => {} });
+    conversion('ty2');
+    conversion();
+    expect(commands().slice(-2)).toEqual([
+      ['event', 'sign_up', { method: 'email', thank_you_page: 'ty2' }],
+      ['event', 'sign_up', { method: 'email', thank_you_page: 'main' }],
+    ]);
   });
 
   it('waits for the load event, then for the browser to be idle', () => {

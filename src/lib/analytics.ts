@@ -19,13 +19,19 @@ export interface AnalyticsOptions {
 /** gtag.js of Google Analytics 4 (the CSP allows it only when GA_MEASUREMENT_ID is set). */
 export const GTAG_URL = 'https://www.googletagmanager.com/gtag/js';
 
+/**
+ * The window event registration sends on success (src/features/auth/registration.actors.ts,
+ * spec §4: each thank-you page's conversion event), with `detail.page`: ty, ty2 or main.
+ */
+export const SIGN_UP_CONVERSION_EVENT = 'dashboard:sign-up-conversion';
+
 /** The Google tag's command function; null while analytics is off. */
 let tag: ((...command: unknown[]) => void) | null = null;
 
 function gtag(..._command: unknown[]): void {
   // gtag.js takes its commands as Arguments objects, not arrays.
   // eslint-disable-next-line prefer-rest-params
-  window.dataLayer!.push(arguments);
+  (window.dataLayer ??= []).push(arguments);
 }
 
 /**
@@ -40,16 +46,22 @@ function pageOf(router: RouteChanges): { page_location: string; page_title: stri
 /**
  * Google Analytics 4 (spec §7 "an analytics id"; GA_MEASUREMENT_ID, written into the page by the
  * server). With no id nothing happens. With one, a page view is queued for each route the app
- * shows (Google's automatic page views are off, so they are not counted twice) and gtag.js is
- * loaded only once the page is interactive; it then sends what was queued.
+ * shows (Google's automatic page views are off, so they are not counted twice), a `sign_up`
+ * event for each sign-up conversion (with its thank-you page), and gtag.js is loaded only once
+ * the page is interactive; it then sends what was queued. Returns what stops it (tests).
  */
-export function startAnalytics(measurementId: string | undefined, router: RouteChanges, { whenInteractive = afterPageInteractive }: AnalyticsOptions = {}): void {
-  if (!measurementId) return;
+export function startAnalytics(measurementId: string | undefined, router: RouteChanges, { whenInteractive = afterPageInteractive }: AnalyticsOptions = {}): () => void {
+  if (!measurementId) return () => {};
   window.dataLayer = window.dataLayer ?? [];
   tag = gtag;
   gtag('js', new Date());
+  const onConversion = (event: Event) => {
+    const page = (event as CustomEvent<{ page?: string } | null>).detail?.page ?? 'main';
+    gtag('event', 'sign_up', { method: 'email', thank_you_page: page });
+  };
+  addEventListener(SIGN_UP_CONVERSION_EVENT, onConversion);
   let configured = false;
-  router.subscribe('onResolved', ({ pathChanged }) => {
+  const unsubscribe = router.subscribe('onResolved', ({ pathChanged }) => {
     if (!pathChanged) return;
     const page = pageOf(router);
     // `set` first: every hit after it (engagement, scrolls) carries the pattern, not the address.
@@ -64,6 +76,11 @@ export function startAnalytics(measurementId: string | undefined, router: RouteC
     script.src = `${GTAG_URL}?id=${encodeURIComponent(measurementId)}`;
     document.head.append(script);
   });
+  return () => {
+    unsubscribe();
+    removeEventListener(SIGN_UP_CONVERSION_EVENT, onConversion);
+    tag = null;
+  };
 }
 
 /** A GA4 event (e.g. a sign-up conversion); nothing when analytics is off. */
