@@ -54,3 +54,39 @@ test('the widget picture uploads with a progress counter; a file above 5MB is re
   const files = ((await listed.json()) as { data: Array<{ filename: string }> }).data.map((file) => file.filename);
   expect(files).toContain('logo.png');
 });
+
+test("a widget's picture is changed in place from the widgets list (spec §4)", async ({ page, request }) => {
+  const email = uniqueEmail('picture-in-place');
+  await registerVerified(request, { email, password: 'demo-password', fullname: 'Picture Tester' });
+  const token = await request.post('/api/oauth2/token', {
+    form: { grant_type: 'password', username: email, password: 'demo-password', client_id: 'dashboard' },
+  });
+  const headers = { Authorization: `Bearer ${((await token.json()) as { accessToken: string }).accessToken}` };
+  await signIn(page, email, 'demo-password');
+  await toDesignStep(page);
+  await page.getByRole('button', { name: 'Create Widget' }).click();
+  await expect(page.getByText('Widget saved!')).toBeVisible();
+
+  await page.goto('/widgets');
+  const table = page.getByRole('table', { name: 'Your Widgets' });
+  await expect(table.getByRole('button', { name: 'Change picture Upload test' })).toBeVisible();
+  const input = table.getByTestId('widget-picture-input');
+
+  // Not an image: refused at once, nothing sent.
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByText('Choose an image file.')).toBeVisible();
+
+  await input.setInputFiles({ name: 'agent.png', mimeType: 'image/png', buffer: png(2_000) });
+  await expect(page.getByText('Image on widget updated successfully.')).toBeVisible();
+  const widgets = ((await (await request.get('/api/client/widgets', { headers })).json()) as { data: Array<{ name: string; settings: { callSetup: { picture: { isActive: boolean; src: string } } } }> }).data;
+  const picture = widgets.find((widget) => widget.name === 'Upload test')!.settings.callSetup.picture;
+  expect(picture.isActive).toBe(true);
+  expect(picture.src).toMatch(/agent\.png$/);
+
+  // The save fails: the widget keeps its picture and the notice says so.
+  await page.route('**/api/client/widgets/*', (route) =>
+    route.request().method() === 'PUT' ? route.fulfill({ status: 500, json: { error: 'internal_error', error_description: 'Boom' } }) : route.fallback(),
+  );
+  await input.setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: png(2_000) });
+  await expect(page.getByText('Failed to update image on widget.')).toBeVisible();
+});

@@ -4,6 +4,9 @@ import { Text } from '@chakra-ui/react/text';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
+import { acceptOf } from '../../../machines/upload/upload.rules.ts';
+import { isPictureBusy, pictureTargetId } from '../../../machines/widgetPicture/widgetPicture.selectors.ts';
 import { listFilters, listSkeletonRows, listStatus, listVisibleRows } from '../../../machines/list/list.selectors.ts';
 import type { ListSearch } from '../../../machines/list/list.view.ts';
 import { deleteTarget, isDeleting, isToggling, shownActivity } from '../../../machines/toolboxList/rowActions.selectors.ts';
@@ -18,7 +21,8 @@ import { SelectFilter } from '../../ui/SelectFilter.tsx';
 import { SwitchField } from '../../ui/SwitchField.tsx';
 import { useListMachine } from '../../statecharts/useListMachine.ts';
 import { widgetTypeLabel } from '../../lib/widgetTypes.ts';
-import { provideWidgetRowActions, provideWidgetsList, widgetsDefaults, widgetsMessages } from './widgets.actors.ts';
+import { useSessionPort } from '../../session/useSessionPort.ts';
+import { provideWidgetPicture, provideWidgetRowActions, provideWidgetsList, widgetsDefaults, widgetsMessages } from './widgets.actors.ts';
 import type { Widget } from './widgets.rows.ts';
 import { WIDGET_STATUSES, type WidgetsFilters, type WidgetStatus } from './widgets.search.ts';
 import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
@@ -42,6 +46,16 @@ export function WidgetsPage({ search, onSearchChange }: WidgetsPageProps) {
       startup.send({ type: 'toolbox.changed' });
     }),
   );
+
+  const session = useSessionPort();
+  const picture = useInspectedActorRef(
+    provideWidgetPicture(api, session, () => {
+      list.send({ type: 'data.changed' });
+      startup.send({ type: 'toolbox.changed' });
+    }),
+  );
+  const pictureBusy = useSelector(picture, isPictureBusy);
+  const pictureTarget = useSelector(picture, pictureTargetId);
 
   const status = useSelector(list, listStatus);
   const rows = useSelector(list, listVisibleRows);
@@ -92,6 +106,12 @@ export function WidgetsPage({ search, onSearchChange }: WidgetsPageProps) {
               </Text>
             </Link>
           </Button>
+          <PictureButton
+            name={widget.name}
+            busy={pictureTarget === widget.id}
+            disabled={pictureBusy}
+            onChoose={(file) => picture.send({ type: 'user.choosePicture', row: widget, file })}
+          />
           <Button size="xs" variant="outline" colorPalette="red" onClick={() => actions.send({ type: 'user.requestDelete', row: widget })}>
             {t`Delete`}
             <Text as="span" srOnly>
@@ -159,5 +179,40 @@ export function WidgetsPage({ search, onSearchChange }: WidgetsPageProps) {
         onCancel={() => actions.send({ type: 'user.cancelDelete' })}
       />
     </Box>
+  );
+}
+
+/**
+ * A widget row's Change picture (spec §4: a widget picture can be updated in place): the button
+ * opens the file chooser; the chosen file goes to the widget-picture machine.
+ */
+function PictureButton({ name, busy, disabled, onChoose }: { name: string; busy: boolean; disabled: boolean; onChoose: (file: File) => void }) {
+  const { t } = useLingui();
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Button size="xs" variant="outline" loading={busy} disabled={disabled} onClick={() => input.current?.click()}>
+        {t`Change picture`}
+        <Text as="span" srOnly>
+          {' '}
+          {name}
+        </Text>
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        accept={acceptOf('image')}
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="widget-picture-input"
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          // The same file may be chosen again later: the input forgets it.
+          event.currentTarget.value = '';
+          if (file) onChoose(file);
+        }}
+      />
+    </>
   );
 }

@@ -4,10 +4,12 @@ import { fromPromise } from 'xstate';
 import { createListMachine } from '../../../machines/list/list.machine.ts';
 import type { ListView } from '../../../machines/list/list.types.ts';
 import { createRowActionsMachine } from '../../../machines/toolboxList/rowActions.machine.ts';
-import type { ApiClient } from '../../api/client.ts';
+import { createWidgetPictureMachine } from '../../../machines/widgetPicture/widgetPicture.machine.ts';
+import type { ApiClient, SessionPort } from '../../api/client.ts';
 import { dataOrThrow, okOrThrow } from '../../api/failure.ts';
-import { notify } from '../../lib/toaster.ts';
-import { filterWidgets, widgetWithActivity, type Widget } from './widgets.rows.ts';
+import { uploadFile } from '../../api/fileUpload.ts';
+import { notify, showNotice } from '../../lib/toaster.ts';
+import { filterWidgets, widgetWithActivity, widgetWithPicture, type Widget } from './widgets.rows.ts';
 import { WIDGETS_PLACEHOLDER_ROWS, type WidgetsFilters } from './widgets.search.ts';
 
 /** spec §8 Widgets. */
@@ -33,6 +35,7 @@ export const widgetsDefaults: ListView<WidgetsFilters> = {
 
 export const widgetsListMachine = createListMachine<WidgetsFilters, Widget>();
 export const widgetRowActionsMachine = createRowActionsMachine<Widget>();
+export const widgetPictureMachine = createWidgetPictureMachine<Widget, File>();
 
 /** Your Widgets with its real loader: GET /client/widgets, then the filters (filterWidgets). */
 export function provideWidgetsList(api: ApiClient) {
@@ -69,6 +72,26 @@ export function provideWidgetRowActions(api: ApiClient, onChanged: () => void) {
       notifyToggleFailed: () => notify('error', widgetsMessages.toggleFailed),
       notifyDeleted: () => notify('success', widgetsMessages.deleted),
       notifyDeleteFailed: () => notify('error', widgetsMessages.deleteFailed),
+      publishChanged: () => onChanged(),
+    },
+  });
+}
+
+/**
+ * A widget's picture changed from its row (spec §4: updated in place): the file through
+ * POST /user/files, then the widget saved whole with it (PUT /client/widgets/{id}); `onChanged`
+ * re-fetches the list and tells startup.
+ */
+export function provideWidgetPicture(api: ApiClient, session: SessionPort, onChanged: () => void) {
+  return widgetPictureMachine.provide({
+    actors: {
+      pictureUploader: fromPromise(async ({ input, signal }) => uploadFile(session, input.file, undefined, signal)),
+      pictureSaver: fromPromise(async ({ input }) =>
+        dataOrThrow(await api.PUT('/client/widgets/{id}', { params: { path: { id: input.row.id } }, body: widgetWithPicture(input.row, input.src) })),
+      ),
+    },
+    actions: {
+      showNotice,
       publishChanged: () => onChanged(),
     },
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filterWidgets, widgetWithActivity, type Widget } from './widgets.rows.ts';
+import { defaultWidgetConfiguration } from '../../../common/rules/widgetDefaults.ts';
+import { filterWidgets, widgetWithActivity, widgetWithPicture, type Widget } from './widgets.rows.ts';
 
 function widget(id: number, websiteId: number, typeId: number, isActive: boolean): Widget {
   return {
@@ -50,5 +51,14 @@ describe('widgetWithActivity', () => {
       notifications: row.notifications,
       settings: row.settings,
     });
+  });
+});
+
+describe('widgetWithPicture (spec §4: a widget picture updated in place)', () => {
+  it('sends the widget as listed with the new picture, switched on, and nothing else changed', () => {
+    const listed = { ...widget(5, 10, 1, true), settings: defaultWidgetConfiguration('+14155550123') };
+    const body = widgetWithPicture(listed, '/files/7/agent.png');
+    expect(body.settings.callSetup.picture).toEqual({ ...listed.settings.callSetup.picture, isActive: true, src: '/files/7/agent.png' });
+    expect({ ...body, settings: { ...body.settings, callSetup: listed.settings.callSetup } }).toEqual(widgetWithActivity(listed, true));
   });
 });

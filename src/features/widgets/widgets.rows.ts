@@ -33,3 +33,15 @@ export function widgetWithActivity(widget: Widget, isActive: boolean): WidgetInp
     settings: widget.settings,
   };
 }
+
+/**
+ * The PUT body of a picture updated in place (spec §4): the widget as listed, with the stored
+ * file as its Call now picture, switched on.
+ */
+export function widgetWithPicture(widget: Widget, src: string): WidgetInput {
+  const { callSetup } = widget.settings;
+  return {
+    ...widgetWithActivity(widget, widget.isActive),
+    settings: { ...widget.settings, callSetup: { ...callSetup, picture: { ...callSetup.picture, isActive: true, src } } },
+  };
+}

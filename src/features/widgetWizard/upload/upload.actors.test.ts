@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { SessionPort } from '../../../api/client.ts';
-import { provideUploadMachine, UPLOAD_URL, uploadedUrl } from './upload.actors.ts';
+import { UPLOAD_URL, uploadedUrl } from '../../../api/fileUpload.ts';
+import { provideUploadMachine } from './upload.actors.ts';
 
 /** A stand-in for XMLHttpRequest: each request waits for the test to answer it. */
 class FakeRequest {

@@ -2,8 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { isUploading, uploadError, uploadFileName, uploadProgress } from '../../../../machines/upload/upload.selectors.ts';
 import type { UploadKind } from '../../../../machines/upload/upload.rules.ts';
-import { createAuthSessionPort } from '../../../session/authSessionPort.ts';
-import { useRootActors } from '../../../session/RootActorsContext.tsx';
+import { useSessionPort } from '../../../session/useSessionPort.ts';
 import type { UploadFieldState } from '../../../ui/FileUpload.tsx';
 import { provideUploadMachine } from './upload.actors.ts';
 import { useInspectedActorRef } from '../../../statecharts/useInspectedActorRef.ts';
@@ -16,13 +15,8 @@ import { useInspectedActorRef } from '../../../statecharts/useInspectedActorRef.
  * `FileUpload`).
  */
 export function useUpload(kind: UploadKind, onUploaded: (url: string | null) => void): UploadFieldState {
-  const { auth } = useRootActors();
-  const machine = useMemo(() => {
-    // The same session the API client uses: the auth actor's token, and its refresh-once.
-    const session = createAuthSessionPort();
-    session.attach(auth);
-    return provideUploadMachine(session);
-  }, [auth]);
+  const session = useSessionPort();
+  const machine = useMemo(() => provideUploadMachine(session), [session]);
   const actor = useInspectedActorRef(machine, { input: { kind } });
   useEffect(() => {
     const subscription = actor.on('upload.changed', (event) => onUploaded(event.url));
