@@ -44,7 +44,7 @@ test('password change rejects a mismatch, then changes the password', async ({ p
   await expect(card.getByLabel('Current Password')).toHaveValue('');
 });
 
-test('wrong current password shows the failure', async ({ page, request }) => {
+test('wrong current password says the login detail is incorrect', async ({ page, request }) => {
   const email = uniqueEmail('settings-pw2');
   await registerVerified(request, { email, password: 'old-password', fullname: 'Ada Lovelace' });
   await signIn(page, email, 'old-password');
@@ -54,7 +54,7 @@ test('wrong current password shows the failure', async ({ page, request }) => {
   await card.getByLabel('New Password').fill('new-password');
   await card.getByLabel('Confirm Password').fill('new-password');
   await card.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Failed to change password.')).toBeVisible();
+  await expect(page.getByText('The login detail is incorrect')).toBeVisible();
   await expect(page).toHaveURL(/\/settings$/);
 });
 
