@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, type EventObject } from 'xstate';
-import { coverageOf, generatePaths, replayPath } from '../test/pathCoverage.ts';
-import { uploadMachine, type UploaderEvent, type UploaderInput } from './upload.machine.ts';
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
+import { commonMessages } from '../shared/messages.ts';
+import { coverageOf, generatePaths, replayPath, stalled } from '../test/pathCoverage.ts';
+import { uploadMachine, type UploadedFile, type UploaderEvent, type UploaderInput } from './upload.machine.ts';
+import { uploadedFileName } from './upload.selectors.ts';
 import { acceptOf, isAcceptedType, uploadMessages, UPLOAD_LIMIT_BYTES, type UploadKind } from './upload.rules.ts';
 
 function fileOf(name: string, type: string, size = 10): File {
@@ -27,13 +29,15 @@ function fakeUploader() {
   return { logic, started, stopped, report: (event: UploaderEvent) => report(event) };
 }
 
-function start(kind: UploadKind) {
+function start(kind: UploadKind, filesLoader = stalled<UploadedFile[]>()) {
   const uploader = fakeUploader();
   const reported: Array<string | null> = [];
-  const actor = createActor(uploadMachine.provide({ actors: { fileUploader: uploader.logic } }), { input: { kind } });
+  const showNotice = vi.fn();
+  const machine = uploadMachine.provide({ actors: { fileUploader: uploader.logic, filesLoader }, actions: { showNotice: (_, params) => showNotice(params) } });
+  const actor = createActor(machine, { input: { kind } });
   actor.on('upload.changed', (event) => reported.push(event.url));
   actor.start();
-  return { actor, uploader, reported };
+  return { actor, uploader, reported, showNotice };
 }
 
 describe('upload rules (spec §5 Upload)', () => {
@@ -145,6 +149,34 @@ describe('upload machine', () => {
   });
 });
 
+describe('upload machine: the account\'s file list (spec §7 GET /user/files, "file list on load")', () => {
+  const list: UploadedFile[] = [
+    { filename: 'Our logo (2).png', url: 'https://dash.example.com/files/B/our-logo-2.png' },
+    { filename: 'Our logo.png', url: 'https://dash.example.com/files/A/our-logo.png' },
+  ];
+
+  it('is loaded when the field starts and kept while files are sent', async () => {
+    const { actor, uploader } = start('image', fromPromise(async () => list));
+    await vi.waitFor(() => expect(actor.getSnapshot().context.files).toEqual(list));
+    actor.send({ type: 'user.select', file: picture });
+    uploader.report({ type: 'upload.succeeded', url: '/files/1/logo.png' });
+    expect(actor.getSnapshot().context.files).toEqual(list);
+  });
+
+  it('names a held file as it was uploaded, by its URL with or without a query', () => {
+    expect(uploadedFileName(list, 'https://dash.example.com/files/B/our-logo-2.png?v=3')).toBe('Our logo (2).png');
+    expect(uploadedFileName(list, 'https://dash.example.com/files/C/gone.png')).toBeNull();
+    expect(uploadedFileName(list, null)).toBeNull();
+  });
+
+  it('shows the error notice when the list cannot be loaded (spec §8), and uploads still work', async () => {
+    const { actor, uploader, showNotice } = start('audio', fromPromise(async () => Promise.reject(new Error('offline'))));
+    await vi.waitFor(() => expect(showNotice).toHaveBeenCalledExactlyOnceWith({ message: commonMessages.unknownError }));
+    actor.send({ type: 'user.select', file: song });
+    expect(uploader.started).toHaveLength(1);
+  });
+});
+
 describe('upload machine: generated paths', () => {
   // Plain objects, not Files: the model tells events apart by their JSON, and a File's is {}.
   const chosen = (name: string, type: string, size: number) => ({ name, type, size }) as File;
@@ -156,6 +188,8 @@ describe('upload machine: generated paths', () => {
     { type: 'upload.progress', percent: 50 },
     { type: 'upload.succeeded', url: '/files/1/x' },
     { type: 'upload.failed' },
+    { type: 'xstate.done.actor.filesLoader', output: [{ filename: 'logo.png', url: '/files/1/x' }] as UploadedFile[] },
+    { type: 'xstate.error.actor.filesLoader', error: 'offline' },
   ] as const;
   const byKind = (['image', 'audio'] as const).map((kind) => ({ kind, paths: generatePaths(uploadMachine, { events, input: { kind } }) }));
 

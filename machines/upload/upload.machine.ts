@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { assertEvent, assign, emit, fromCallback, setup, type EventObject } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type EventObject } from 'xstate';
+import { commonMessages } from '../shared/messages.ts';
 import { isAcceptedType, isWithinSizeLimit, uploadMessages, type UploadKind } from './upload.rules.ts';
 
 export interface UploadInput {
@@ -15,6 +16,14 @@ export interface UploadContext {
   /** spec §4 Upload: a counter from 1 to 100 while sending, 0 otherwise. */
   progress: number;
   error: MessageDescriptor | null;
+  /** The account's uploads (spec §7 GET /user/files, "file list on load"), newest first. */
+  files: UploadedFile[];
+}
+
+/** One of the account's uploads: its original file name and where it is served. */
+export interface UploadedFile {
+  filename: string;
+  url: string;
 }
 
 /** What the uploader actor reports while it sends the file. */
@@ -27,7 +36,9 @@ export type UploaderEvent =
 export type UploadEvent =
   /** The file input changed; null is an empty selection (spec §4: it clears the URL). */
   | { type: 'user.select'; file: File | null }
-  | UploaderEvent;
+  | UploaderEvent
+  | DoneActorEvent<UploadedFile[], 'filesLoader'>
+  | ErrorActorEvent<unknown, 'filesLoader'>;
 
 /** Emitted when the field's URL changes: the stored file's URL, or null when cleared. */
 export interface UploadChangedEvent {
@@ -46,7 +57,9 @@ export interface UploaderInput {
  * with a progress counter; the stored file's URL is emitted as `upload.changed`, which the
  * wizard puts into its draft. An empty selection reports null (clears the URL). A failed
  * picture upload shows "Failed to upload picture."; a failed audio upload is silent (spec §8:
- * "audio upload failure is swallowed silently").
+ * "audio upload failure is swallowed silently"). On load the field asks for the account's file
+ * list (spec §7 GET /user/files, "file list on load"), so the file a widget already uses is
+ * named as it was uploaded; that request failing shows the error notice (spec §8).
  */
 export const uploadMachine = setup({
   types: {
@@ -61,6 +74,10 @@ export const uploadMachine = setup({
      * `upload.succeeded` or `upload.failed`; stopping it aborts the request.
      */
     fileUploader: fromCallback<EventObject, UploaderInput>(() => {
+      throw new Error('This actor is implemented in src/ and must be provided with machine.provide()');
+    }),
+    /** GET /user/files: the account's uploads, newest first. */
+    filesLoader: fromPromise<UploadedFile[]>(() => {
       throw new Error('This actor is implemented in src/ and must be provided with machine.provide()');
     }),
   },
@@ -102,12 +119,27 @@ export const uploadMachine = setup({
     finishUpload: assign({ file: null, progress: 0, error: null }),
     storeUploadFailure: assign({ file: null, progress: 0, error: uploadMessages.pictureUploadFailed }),
     forgetFailedFile: assign({ file: null, fileName: null, progress: 0, error: null }),
+    storeFiles: assign({
+      files: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.filesLoader');
+        return event.output;
+      },
+    }),
+    /** spec §8: every failed call shows an error notice (src: the toaster). */
+    showNotice: (_, _params: { message: MessageDescriptor }) => {},
     /** Hands the stored file's URL (or null: cleared) to the form that owns the value. */
     reportUploaded: emit((_, params: { url: string | null }) => ({ type: 'upload.changed' as const, url: params.url })),
   },
 }).createMachine({
   id: 'upload',
-  context: ({ input }) => ({ kind: input.kind, file: null, fileName: null, progress: 0, error: null }),
+  context: ({ input }) => ({ kind: input.kind, file: null, fileName: null, progress: 0, error: null, files: [] }),
+  // For the field's whole life, whatever the upload does: the list arrives once.
+  invoke: {
+    id: 'filesLoader',
+    src: 'filesLoader',
+    onDone: { actions: 'storeFiles' },
+    onError: { actions: { type: 'showNotice', params: { message: commonMessages.unknownError } } },
+  },
   initial: 'idle',
   // A new selection replaces whatever is going on, an upload in flight included (re-entering
   // stops its uploader).

@@ -20,6 +20,8 @@ export interface UploadFieldState {
   error: MessageDescriptor | null;
   /** The input's selection: a file, or null for an empty selection (which clears the URL). */
   select: (file: File | null) => void;
+  /** The name an upload of the account was made under, by its URL (the file list, spec §7 GET /user/files). */
+  storedName?: (url: string) => string | null;
 }
 
 export interface FileUploadProps {
@@ -51,7 +53,7 @@ export function FileUpload({ label, name, accept, upload, currentUrl, error, dis
   const input = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const message = messageText(i18n, upload.error) ?? messageText(i18n, error);
-  const shownName = upload.fileName ?? (currentUrl ? nameOfUrl(currentUrl) : null);
+  const shownName = upload.fileName ?? (currentUrl ? (upload.storedName?.(currentUrl) ?? nameOfUrl(currentUrl)) : null);
   const progress = upload.progress;
   return (
     <Field.Root invalid={Boolean(message)} disabled={disabled} ids={{ errorText: errorId }}>

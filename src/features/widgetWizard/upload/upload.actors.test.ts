@@ -1,8 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { SessionPort } from '../../../api/client.ts';
+import { commonMessages } from '../../../../machines/shared/messages.ts';
+import { uploadedFileName } from '../../../../machines/upload/upload.selectors.ts';
+import { createApiClient, type ApiClient, type SessionPort } from '../../../api/client.ts';
 import { UPLOAD_URL, uploadedUrl } from '../../../api/fileUpload.ts';
+import { notify } from '../../../lib/toaster.ts';
 import { provideUploadMachine } from './upload.actors.ts';
+
+vi.mock('../../../lib/toaster.ts', () => ({ notify: vi.fn() }));
+
+/** The API client answering GET /user/files with `answer` (and counting its calls). */
+function filesApi(answer: () => Response = () => Response.json({ data: [] })) {
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    expect(new URL((input as Request).url).pathname).toBe('/api/user/files');
+    return answer();
+  });
+  const api: ApiClient = createApiClient({ session: { accessToken: () => 'token', refreshAccessToken: async () => null }, fetch, baseUrl: 'http://dashboard.test/api' });
+  return { api, fetch };
+}
 
 /** A stand-in for XMLHttpRequest: each request waits for the test to answer it. */
 class FakeRequest {
@@ -57,7 +72,7 @@ function session(token: string | null, refreshed: string | null = null) {
 }
 
 function startUpload(port: SessionPort, file = new File(['picture'], 'logo.png', { type: 'image/png' })) {
-  const actor = createActor(provideUploadMachine(port), { input: { kind: 'image' } });
+  const actor = createActor(provideUploadMachine(port, filesApi().api), { input: { kind: 'image' } });
   const changes: Array<string | null> = [];
   actor.on('upload.changed', (event) => changes.push(event.url));
   actor.start();
@@ -130,5 +145,31 @@ describe('picture and audio uploader (POST /user/files)', () => {
     expect(uploadedUrl(files(['renamed.png', '/files/2/renamed.png']), 'a.png')).toBe('/files/2/renamed.png');
     expect(uploadedUrl({ data: [] }, 'a.png')).toBeNull();
     expect(uploadedUrl(null, 'a.png')).toBeNull();
+  });
+});
+
+describe('the account\'s file list on load (GET /user/files)', () => {
+  beforeEach(() => vi.mocked(notify).mockClear());
+  const files = { data: [{ id: 'AAAAAAAAAAAAAAAAAAAAAA', filename: 'Our logo (2).png', url: 'https://dash.example.com/files/AAAAAAAAAAAAAAAAAAAAAA/our-logo-2.png' }] };
+
+  it('is fetched once when the field starts, and names the file a widget already holds', async () => {
+    const { api, fetch } = filesApi(() => Response.json(files));
+    const actor = createActor(provideUploadMachine(session('token'), api), { input: { kind: 'image' } }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().context.files).toHaveLength(1));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const held = actor.getSnapshot().context.files;
+    expect(uploadedFileName(held, 'https://dash.example.com/files/AAAAAAAAAAAAAAAAAAAAAA/our-logo-2.png')).toBe('Our logo (2).png');
+    expect(uploadedFileName(held, 'https://elsewhere.example/picture.png')).toBeNull();
+    expect(notify).not.toHaveBeenCalled();
+    actor.stop();
+  });
+
+  it('shows the error notice when it cannot be loaded (spec §8), and the field still works', async () => {
+    const { api } = filesApi(() => Response.json({ error: 'server_error', error_description: 'Boom' }, { status: 500 }));
+    const actor = createActor(provideUploadMachine(session('token'), api), { input: { kind: 'audio' } }).start();
+    await vi.waitFor(() => expect(notify).toHaveBeenCalledWith('error', commonMessages.unknownError));
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.files).toEqual([]);
+    actor.stop();
   });
 });

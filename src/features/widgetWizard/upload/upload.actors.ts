@@ -1,7 +1,9 @@
-import { fromCallback, type EventObject } from 'xstate';
-import { uploadMachine, type UploaderEvent, type UploaderInput } from '../../../../machines/upload/upload.machine.ts';
-import type { SessionPort } from '../../../api/client.ts';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { uploadMachine, type UploadedFile, type UploaderEvent, type UploaderInput } from '../../../../machines/upload/upload.machine.ts';
+import type { ApiClient, SessionPort } from '../../../api/client.ts';
+import { dataOrThrow } from '../../../api/failure.ts';
 import { uploadFile } from '../../../api/fileUpload.ts';
+import { notify } from '../../../lib/toaster.ts';
 
 /** Sends the file and reports progress and the outcome to the upload machine. */
 export function createFileUploader(session: SessionPort) {
@@ -19,7 +21,18 @@ export function createFileUploader(session: SessionPort) {
   });
 }
 
-/** The upload machine with the real uploader. */
-export function provideUploadMachine(session: SessionPort) {
-  return uploadMachine.provide({ actors: { fileUploader: createFileUploader(session) } });
+/** spec §7 GET /user/files ("file list on load"): the account's uploads, newest first. */
+export function createFilesLoader(api: ApiClient) {
+  return fromPromise<UploadedFile[]>(async ({ signal }) => {
+    const { data } = dataOrThrow(await api.GET('/user/files', { signal }));
+    return data.map(({ filename, url }) => ({ filename, url }));
+  });
+}
+
+/** The upload machine with the real uploader, file list and notices. */
+export function provideUploadMachine(session: SessionPort, api: ApiClient) {
+  return uploadMachine.provide({
+    actors: { fileUploader: createFileUploader(session), filesLoader: createFilesLoader(api) },
+    actions: { showNotice: (_, { message }) => notify('error', message) },
+  });
 }

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { isUploading, uploadError, uploadFileName, uploadProgress } from '../../../../machines/upload/upload.selectors.ts';
+import { isUploading, uploadedFileName, uploadedFiles, uploadError, uploadFileName, uploadProgress } from '../../../../machines/upload/upload.selectors.ts';
 import type { UploadKind } from '../../../../machines/upload/upload.rules.ts';
+import { useRootActors } from '../../../session/RootActorsContext.tsx';
 import { useSessionPort } from '../../../session/useSessionPort.ts';
 import type { UploadFieldState } from '../../../ui/FileUpload.tsx';
 import { provideUploadMachine } from './upload.actors.ts';
@@ -16,7 +17,8 @@ import { useInspectedActorRef } from '../../../statecharts/useInspectedActorRef.
  */
 export function useUpload(kind: UploadKind, onUploaded: (url: string | null) => void): UploadFieldState {
   const session = useSessionPort();
-  const machine = useMemo(() => provideUploadMachine(session), [session]);
+  const { api } = useRootActors();
+  const machine = useMemo(() => provideUploadMachine(session, api), [session, api]);
   const actor = useInspectedActorRef(machine, { input: { kind } });
   useEffect(() => {
     const subscription = actor.on('upload.changed', (event) => onUploaded(event.url));
@@ -26,8 +28,17 @@ export function useUpload(kind: UploadKind, onUploaded: (url: string | null) => 
   const progress = useSelector(actor, uploadProgress);
   const uploading = useSelector(actor, isUploading);
   const error = useSelector(actor, uploadError);
+  const files = useSelector(actor, uploadedFiles);
   return useMemo(
-    () => ({ fileName, progress, uploading, error, select: (file: File | null) => actor.send({ type: 'user.select', file }) }),
-    [actor, fileName, progress, uploading, error],
+    () => ({
+      fileName,
+      progress,
+      uploading,
+      error,
+      select: (file: File | null) => actor.send({ type: 'user.select', file }),
+      // spec §7 GET /user/files: the held file by the name it was uploaded under.
+      storedName: (url: string) => uploadedFileName(files, url),
+    }),
+    [actor, fileName, progress, uploading, error, files],
   );
 }
