@@ -104,6 +104,10 @@ test('edits a widget and keeps its status and type', async ({ page, request }) =
   await page.goto(`/widgets/manage/general/${first!.id}`);
   await expect(page.getByRole('heading', { name: 'Update Widget' })).toBeVisible();
   await expect(page.getByLabel('Widget Name')).toHaveValue('First popup');
+  // spec §4: a stored widget keeps its type, shown but not changeable; All Widgets is not offered.
+  await expect(page.getByLabel('Widget Type')).toBeDisabled();
+  await expect(page.getByLabel('Widget Type')).toHaveValue(String(first!.typeId));
+  await expect(page.getByLabel('Widget Type').locator('option', { hasText: 'All Widgets' })).toHaveCount(0);
   await page.getByLabel('Widget Name').fill('First popup, renamed');
   await page.getByRole('button', { name: 'Next - Design Step' }).click();
   await expect(page).toHaveURL(new RegExp(`/widgets/manage/design/${first!.id}$`));

@@ -39,9 +39,9 @@ export function WidgetIdentitySection({ draft, errors, onChange, meta }: Section
         ))}
       </datalist>
       <DraftField path="typeId">
-        <Field.Root invalid={Boolean(typeError)} ids={{ errorText: typeErrorId }}>
+        <Field.Root invalid={Boolean(typeError)} disabled={meta.typeLocked} ids={{ errorText: typeErrorId }}>
           <Field.Label>{t`Widget Type`}</Field.Label>
-          <NativeSelect.Root disabled={meta.typeLocked}>
+          <NativeSelect.Root>
             <NativeSelect.Field
               name="typeId"
               value={typeValue(draft.typeId)}
