@@ -6,6 +6,7 @@ import { registrationMachine, registrationMessages } from '../../../machines/reg
 import { commonMessages } from '../../../machines/shared/messages.ts';
 import type { AuthActor } from '../../session/rootActors.ts';
 import { notify } from '../../lib/toaster.ts';
+import { SIGN_UP_CONVERSION_EVENT } from '../../lib/analytics.ts';
 import { runBotCheck } from './botCheck.ts';
 
 /**
@@ -48,7 +49,7 @@ export function provideRegistrationMachine(auth: AuthActor, router: AnyRouter) {
       redirectToThankYou: (_, { page }) =>
         void router.navigate({ to: '/auth/thank-you', search: page === 'main' ? {} : { rel: page } }),
       // The analytics integration listens for this event (spec §4: each thank-you page's conversion event).
-      trackConversion: (_, { page }) => window.dispatchEvent(new CustomEvent('dashboard:sign-up-conversion', { detail: { page } })),
+      trackConversion: (_, { page }) => window.dispatchEvent(new CustomEvent(SIGN_UP_CONVERSION_EVENT, { detail: { page } })),
       leaveRegistration: () => void router.navigate({ to: '/auth/login' }),
     },
   });
