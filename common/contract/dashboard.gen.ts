@@ -118,6 +118,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/verification-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Send the sign-up verification link again
+         * @description "Send the link again" on the sign-in page, after "Verify your e-mail address to login" (spec §2, §8). Mails a new verification link when an account that is not yet verified has this address, and nothing otherwise; the answer is the same either way, so the endpoint cannot be used to find accounts. Rate-limited as forgot-password: 20 requests per client address and 3 per e-mail address per hour (refused requests count too), else 429. When the mail cannot be sent the answer is 502 `mail_unavailable` (the SPA says "Failed to send verification code.").
+         */
+        put: operations["resendVerification"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/password-reset/{verificationCode}": {
         parameters: {
             query?: never;
@@ -932,6 +952,10 @@ export interface components {
             invalidateSessions: boolean;
         };
         PasswordResetRequest: {
+            /** Format: email */
+            email: string;
+        };
+        VerificationResendRequest: {
             /** Format: email */
             email: string;
         };
@@ -1982,6 +2006,41 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerificationResendRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted; the same message whether or not such an account exists. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description `mail_unavailable`: the mail server could not take the e-mail; nothing was sent, the request can be retried. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     resetPassword: {

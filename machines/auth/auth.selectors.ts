@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { authMachine } from './auth.machine.ts';
+import { authMessages } from './auth.messages.ts';
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
@@ -20,4 +21,9 @@ export function isLoggingIn(snapshot: AuthSnapshot): boolean {
 /** The login failure message to show, if the last login failed. */
 export function loginError(snapshot: AuthSnapshot) {
   return snapshot.matches({ signedOut: 'loginFailed' }) ? snapshot.context.error : null;
+}
+
+/** The last login was refused because the e-mail is not verified yet: the page offers to send the link again. */
+export function needsVerification(snapshot: AuthSnapshot): boolean {
+  return loginError(snapshot) === authMessages.inactiveAccount;
 }

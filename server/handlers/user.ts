@@ -8,6 +8,7 @@ import { type ProfilePatch, updateProfile } from '../domain/users/profileUpdate.
 import { registerAccount, type RegistrationInput } from '../domain/users/registration.ts';
 import { METADATA_TOO_LARGE, metadataTooLarge } from '../domain/users/registrationMetadata.ts';
 import { isKnownTimezone } from '../domain/users/timezones.ts';
+import { resendVerification, VerificationMailNotSent } from '../domain/users/verificationResend.ts';
 import { toUserProfile } from '../domain/users/userProfile.ts';
 import { ApiError, invalidAccessToken, invalidRequest, tooManyAttempts } from '../http/apiError.ts';
 import { caller, type HandlerContext, type OperationHandlers } from './handlerContext.ts';
@@ -17,6 +18,7 @@ const ACCOUNT_EXISTS = 'Account with that username already exists.';
 const INVALID_CODE = 'Invalid or expired verification code.';
 const WRONG_CURRENT_PASSWORD = 'The current password is wrong. The e-mail address was not changed.';
 const RESET_REQUESTED = 'If an account uses this e-mail address, a link to reset its password is on its way.';
+const VERIFICATION_RESENT = 'If an account waits for this e-mail address to be verified, a new link is on its way.';
 
 const invalidCode = () => new ApiError(404, 'invalid_code', INVALID_CODE);
 const accountExists = () => new ApiError(409, 'account_exists', ACCOUNT_EXISTS);
@@ -118,6 +120,20 @@ export function userHandlers(context: HandlerContext): OperationHandlers {
       );
       if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
       return reply.code(202).send({ message: RESET_REQUESTED });
+    },
+
+    async resendVerification(request: FastifyRequest, reply: FastifyReply) {
+      const { email } = request.body as { email: string };
+      let verdict;
+      try {
+        verdict = await resendVerification(mailing, email, request.ip, new Date(context.tokenClock.now()));
+      } catch (error) {
+        if (!(error instanceof VerificationMailNotSent)) throw error;
+        request.log.error({ err: error.cause }, 'verification resend: the e-mail could not be sent');
+        throw new ApiError(502, 'mail_unavailable', 'Failed to send verification code.');
+      }
+      if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
+      return reply.code(202).send({ message: VERIFICATION_RESENT });
     },
 
     async resetPassword(request: FastifyRequest) {

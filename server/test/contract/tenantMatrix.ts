@@ -92,6 +92,7 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   changePassword: { noTenantId: "changes the caller's own password" },
   setPassword: { noTenantId: "changes the caller's own password" },
   requestPasswordReset: { noTenantId: 'public: takes an e-mail address and answers the same either way' },
+  resendVerification: { noTenantId: 'public: takes an e-mail address and answers the same either way' },
   resetPassword: { noTenantId: 'public: takes a secret e-mailed code, not a row id' },
   verifyEmail: { noTenantId: 'public: takes a secret e-mailed code, not a row id' },
   verifyChangedEmail: { noTenantId: 'public: takes a secret e-mailed code, not a row id' },

@@ -71,6 +71,7 @@ export const VALID_INPUTS: Record<string, ValidInput> = {
   changePassword: { status: 204, make: (server) => passwordChange(server) },
   setPassword: { status: 204, make: (server) => passwordChange(server) },
   requestPasswordReset: { status: 202, make: async () => ({ ...withBody({ email: uniqueEmail('reset') }), noToken: true }) },
+  resendVerification: { status: 202, make: async () => ({ ...withBody({ email: uniqueEmail('resend') }), noToken: true }) },
   resetPassword: {
     status: 404, // an unknown code: the variants break the request before the code is looked up
     make: async () => ({ ...withBody({ password: 'new-password', isForgotPassword: true }), path: { verificationCode: 'unknown-code' }, noToken: true }),

@@ -3,7 +3,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Stack } from '@chakra-ui/react/stack';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { isLoggingIn, loginError } from '../../../machines/auth/auth.selectors.ts';
+import { isLoggingIn, loginError, needsVerification } from '../../../machines/auth/auth.selectors.ts';
 import { visibleError } from '../../../machines/form/formDraft.ts';
 import { loginMachine } from '../../../machines/login/login.machine.ts';
 import type { LoginValues } from '../../../machines/login/login.schema.ts';
@@ -14,11 +14,13 @@ import { RouterLink } from '../../ui/RouterLink.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AuthHeading } from './AuthHeading.tsx';
 import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
+import { provideVerificationResend } from './verificationResend.actors.ts';
+import { isResending } from '../../../machines/verificationResend/verificationResend.selectors.ts';
 
 /** spec §2 Login: Email, Password, a Forgot link and Sign In; the auth machine does the rest. */
 export function LoginPage() {
   const { t, i18n } = useLingui();
-  const { auth } = useRootActors();
+  const { auth, api } = useRootActors();
   const form = useInspectedActorRef(
     loginMachine.provide({
       actions: {
@@ -29,6 +31,9 @@ export function LoginPage() {
   const draft = useSelector(form, (snapshot) => snapshot.context.form);
   const busy = useSelector(auth, isLoggingIn);
   const failure = useSelector(auth, loginError);
+  const unverified = useSelector(auth, needsVerification);
+  const resend = useInspectedActorRef(provideVerificationResend(api));
+  const resending = useSelector(resend, isResending);
 
   const change = (field: keyof LoginValues) => (value: string) => form.send({ type: 'user.change', field, value });
   const blur = (field: keyof LoginValues) => () => form.send({ type: 'user.blur', field });
@@ -45,6 +50,19 @@ export function LoginPage() {
       <AuthHeading title={<Trans>Sign In</Trans>} subtitle={<Trans>Enter your username and password</Trans>} />
       <Stack gap="4">
         {failure ? <Notice status="error">{messageText(i18n, failure)}</Notice> : null}
+        {unverified ? (
+          <Box>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              loading={resending}
+              onClick={() => resend.send({ type: 'user.resend', email: draft.values.email })}
+            >
+              <Trans>Send the link again</Trans>
+            </Button>
+          </Box>
+        ) : null}
         <TextField
           label={t`Email`}
           name="email"
