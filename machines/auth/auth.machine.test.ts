@@ -227,13 +227,16 @@ describe('auth machine: flows with fake actors', () => {
     expect(f.calls.clearStorage).toHaveBeenCalledTimes(1);
   });
 
-  describe('a refresh that got no answer', () => {
+  describe('a refresh that got no answer from the application', () => {
     beforeEach(() => vi.useFakeTimers());
     afterEach(() => vi.useRealTimers());
 
-    it('is tried once more after 1 s, and the session goes on when that one succeeds', async () => {
+    it.each([
+      ['a dropped connection', new TypeError('Failed to fetch')],
+      ['a gateway that could not reach the application (503)', { status: 503 }],
+    ])('after %s, is tried once more after 1 s, and the session goes on when that one succeeds', async (_case, failure) => {
       const f = fakes();
-      f.calls.tokenRefresher.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      f.calls.tokenRefresher.mockRejectedValueOnce(failure);
       const actor = await signedInActor(f);
       const heard: string[] = [];
       actor.on('*', (e) => heard.push(e.type));
@@ -279,7 +282,7 @@ describe('auth machine: flows with fake actors', () => {
     const f = fakes();
     const actor = await signedInActor(f);
     actor.send({ type: 'user.logout' });
-    expect(actor.getSnapshot().value).toBe('signingOut');
+    expect(actor.getSnapshot().value).toEqual({ signingOut: 'revoking' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ signedOut: 'idle' }));
     expect(f.calls.tokenRevoker).toHaveBeenCalledTimes(1);
     expect(f.calls.resetMetadata).toHaveBeenCalledTimes(1);
@@ -295,6 +298,25 @@ describe('auth machine: flows with fake actors', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ signedOut: 'idle' }));
     expect(f.calls.clearStorage).toHaveBeenCalledTimes(1);
     expect(f.calls.showNotice).toHaveBeenCalledWith('Unknown error occurred.');
+  });
+
+  it('refreshes an expired access token once during the logout, so the server really ends the session', async () => {
+    const f = fakes();
+    const revoked = deferred<void>();
+    f.calls.tokenRevoker.mockReturnValue(revoked.promise);
+    const actor = await signedInActor(f);
+    const heard: AuthEmitted[] = [];
+    actor.on('auth.tokenRefreshed', (e) => heard.push(e));
+    actor.send({ type: 'user.logout' });
+    // The delete call met an expired token: the API client asks for a refresh (and then replays it).
+    actor.send({ type: 'api.accessTokenExpired', token: 'access-1' });
+    expect(actor.getSnapshot().value).toEqual({ signingOut: 'refreshing' });
+    await vi.waitFor(() => expect(heard).toEqual([{ type: 'auth.tokenRefreshed', authToken: 'access-2' }]));
+    expect(f.calls.tokenRefresher).toHaveBeenCalledWith({ refreshToken: 'refresh-1' });
+    expect(actor.getSnapshot().value).toEqual({ signingOut: 'revoking' });
+    revoked.resolve();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ signedOut: 'idle' }));
+    expect(f.calls.showNotice).not.toHaveBeenCalled();
   });
 
   it('logs out quietly when the server no longer takes the token (the session had ended)', async () => {

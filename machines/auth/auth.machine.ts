@@ -156,10 +156,13 @@ export const authMachine = setup({
       assertEvent(event, 'xstate.error.actor.tokenRevoker');
       return toApiFailure(event.error).status === 401;
     },
-    /** No answer from the server (status 0: the connection failed), as opposed to an answer that refused. */
+    /**
+     * No answer from the application: the connection failed (status 0), or a proxy in front of
+     * it answered that it could not reach it (502, 503, 504: a deploy, a restart).
+     */
     isNoAnswer: ({ event }) => {
       assertEvent(event, 'xstate.error.actor.tokenRefresher');
-      return toApiFailure(event.error).status === 0;
+      return [0, 502, 503, 504].includes(toApiFailure(event.error).status);
     },
     /** The request failed with a token that a finished refresh already replaced. */
     isTokenAlreadyReplaced: ({ context, event }) => {
@@ -314,8 +317,9 @@ export const authMachine = setup({
                     input: tokenRefresherInput,
                     onDone: refreshed,
                     onError: [
-                      // No answer at all (a dropped connection): the request may not have
-                      // reached the server, so it is tried once more before the session ends.
+                      // No answer from the application (a dropped connection, a gateway error):
+                      // the request may not have reached it, so it is tried once more before the
+                      // session ends.
                       { guard: 'isNoAnswer', target: 'pausing' },
                       refreshFailed,
                     ],
@@ -359,7 +363,9 @@ export const authMachine = setup({
       },
     },
     signingOut: {
-      on: { 'api.accessTokenExpired': { actions: 'emitRefreshFailed' } },
+      // The token-delete call runs for the whole state; an expired access token is refreshed
+      // once on the way (the API client then sends the call again), so the server really ends
+      // the session instead of leaving its refresh token alive.
       invoke: {
         id: 'tokenRevoker',
         src: 'tokenRevoker',
@@ -367,13 +373,28 @@ export const authMachine = setup({
         // spec §4: logout ends the local session even when the server call fails (spec §8: with
         // an error notice, as every failed call).
         onError: [
-          // A token the server no longer takes: that session has ended already, nothing failed.
+          // Refused even after the refresh: the server had ended that session already.
           { guard: 'isTokenRefused', target: 'signedOut', actions: ['clearSession', 'clearStorage', 'resetMetadata'] },
           {
             target: 'signedOut',
             actions: ['clearSession', 'clearStorage', 'resetMetadata', { type: 'showNotice', params: { type: 'error', message: commonMessages.unknownError } }],
           },
         ],
+      },
+      initial: 'revoking',
+      states: {
+        revoking: {
+          on: { 'api.accessTokenExpired': 'refreshing' },
+        },
+        refreshing: {
+          invoke: {
+            id: 'tokenRefresher',
+            src: 'tokenRefresher',
+            input: tokenRefresherInput,
+            onDone: { target: 'revoking', actions: ['storeTokens', 'emitTokenRefreshed'] },
+            onError: { target: 'revoking', actions: 'emitRefreshFailed' },
+          },
+        },
       },
     },
   },

@@ -20,8 +20,9 @@ function bearerOf(request: Request): string | null {
   return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
 }
 
-function isTokenEndpoint(request: Request): boolean {
-  return new URL(request.url).pathname.endsWith('/oauth2/token');
+/** A token request (sign-in or refresh): its 401 is an answer about credentials, never an expired token to refresh. */
+function isTokenRequest(request: Request): boolean {
+  return request.method === 'POST' && new URL(request.url).pathname.endsWith('/oauth2/token');
 }
 
 async function isExpiredTokenAnswer(response: Response): Promise<boolean> {
@@ -52,8 +53,9 @@ export function createAuthMiddleware(session: SessionPort): Middleware {
     async onResponse({ request, response, options, id }) {
       const original = pending.get(id);
       pending.delete(id);
-      // The token endpoint itself never triggers a refresh: that refresh would wait for itself.
-      if (!original || isTokenEndpoint(request) || !(await isExpiredTokenAnswer(response))) return undefined;
+      // A token request never triggers a refresh: that refresh would wait for itself. The logout
+      // (DELETE) does: the session must end on the server too, not only here.
+      if (!original || isTokenRequest(request) || !(await isExpiredTokenAnswer(response))) return undefined;
       const freshToken = await session.refreshAccessToken(bearerOf(request));
       if (!freshToken) return undefined;
       const replay = new Request(original, { headers: new Headers(original.headers) });

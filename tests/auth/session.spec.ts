@@ -29,11 +29,17 @@ test('an access token that expires mid-session is refreshed once and the page ke
   const after = await storedTokens(page);
   expect(after!.refreshToken).not.toBe(before!.refreshToken);
 
-  // Still working: a sign-out after the next expiry refreshes once more and completes.
+  // Still working: a sign-out after the next expiry refreshes once more and completes, and the
+  // server really ends the session: the refresh token of that last refresh no longer works.
   await expireAccessToken(request, after!.accessToken);
+  const lastRefresh = page.waitForResponse((response) => response.url().endsWith('/api/oauth2/token') && response.request().method() === 'POST');
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/auth\/login$/);
   expect(await storedTokens(page)).toBeNull();
+  const { refreshToken } = (await (await lastRefresh).json()) as { refreshToken: string };
+  const reused = await request.post('/api/oauth2/token', { form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'dashboard' } });
+  expect(reused.status(), 'the signed-out session cannot be refreshed').toBeGreaterThanOrEqual(400);
+  expect(reused.status()).toBeLessThan(500);
 });
 
 test('a revoked refresh token signs the user out to /auth/login', async ({ page, request }) => {
