@@ -3187,7 +3187,7 @@ export interface operations {
                     "application/json": components["schemas"]["CallLimits"];
                 };
             };
-            /** @description `invalid_request`: a limit is missing, not a whole number, or outside 1–10000. */
+            /** @description `invalid_request`: a limit is missing, not a whole number, or outside 1–10000, or perWidget is above perAccount. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };

@@ -15,3 +15,11 @@ export function isCallLimit(value: string): boolean {
   const n = Number(value);
   return n >= CALL_LIMIT_MIN && n <= CALL_LIMIT_MAX;
 }
+
+/**
+ * A widget cannot take more than all the widgets together: the per-widget limit is at most the
+ * account's (a larger one could never be reached, and reads as a mistake).
+ */
+export function isWidgetLimitWithinAccount(limits: { perWidget: number; perAccount: number }): boolean {
+  return limits.perWidget <= limits.perAccount;
+}

@@ -74,13 +74,16 @@ describe('block list: the block form', () => {
     const { actor, calls } = blockList();
     await flushPromises();
     actor.send({ type: 'user.submit' });
-    expect(english(valueError(actor.getSnapshot()))).toBe('Required field');
+    expect(english(valueError(actor.getSnapshot()))).toBe('Phone Number is required.');
     type(actor, 'value', '415 555');
     expect(english(valueError(actor.getSnapshot()))).toBe('Wrong phone number format');
     type(actor, 'value', '+1 (415) 555-0142');
     expect(valueError(actor.getSnapshot())).toBeUndefined();
     type(actor, 'kind', 'address');
-    expect(english(valueError(actor.getSnapshot()))).toBe('Wrong IP address format');
+    expect(english(valueError(actor.getSnapshot()))).toBe('IP Address is not valid');
+    type(actor, 'value', ' ');
+    expect(english(valueError(actor.getSnapshot()))).toBe('IP Address is required.');
+    type(actor, 'value', '415 555');
     for (const address of ['203.0.113.7', '2001:db8::7', ' 203.0.113.7 ']) {
       type(actor, 'value', address);
       expect(valueError(actor.getSnapshot()), address).toBeUndefined();

@@ -12,6 +12,12 @@ export const blockListMessages = {
   unblockFailed: msg`Failed to unblock the visitor.`,
 };
 
+/** What each kind of entry is called (the form's choice, and its validation messages name it). */
+export const blockedVisitorKindLabels = {
+  number: msg`Phone Number`,
+  address: msg`IP Address`,
+} satisfies Record<string, MessageDescriptor>;
+
 /** The notice of a refused block: a full list says so (409 `block_list_full`). */
 export function blockFailedNotice(error: unknown): MessageDescriptor {
   return toApiFailure(error).code === 'block_list_full' ? blockListMessages.listFull : blockListMessages.blockFailed;

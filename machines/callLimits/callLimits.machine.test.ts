@@ -33,11 +33,18 @@ describe('call limits machine: generated paths', () => {
 });
 
 describe('call limits form rules', () => {
-  it('takes whole numbers from 1 to 10000 and explains anything else', () => {
+  it('takes whole numbers from 1 to 10000 and names the field it explains (spec §5)', () => {
     expect(validateValues(callLimitsSchema, { perWidget: '10', perAccount: '10000' })).toEqual({});
     const errors = validateValues(callLimitsSchema, { perWidget: '0', perAccount: '2.5' });
-    expect(english(errors.perWidget)).toBe('Enter a whole number from 1 to 10000');
-    expect(english(errors.perAccount)).toBe('Enter a whole number from 1 to 10000');
-    expect(english(validateValues(callLimitsSchema, { perWidget: '', perAccount: '10001' }).perWidget)).toBe('Required field');
+    expect(english(errors.perWidget)).toBe('Requests per widget in 10 minutes is not valid.');
+    expect(english(errors.perAccount)).toBe('Requests for all widgets in an hour is not valid.');
+    const empty = validateValues(callLimitsSchema, { perWidget: '', perAccount: '10001' });
+    expect(english(empty.perWidget)).toBe('Requests per widget in 10 minutes is required.');
+    expect(english(empty.perAccount)).toBe('Requests for all widgets in an hour is not valid.');
+  });
+
+  it('keeps the per-widget limit at most the account\'s: Lower than "{field}"', () => {
+    expect(english(validateValues(callLimitsSchema, { perWidget: '31', perAccount: '30' }).perWidget)).toBe('Lower than "Requests for all widgets in an hour"');
+    expect(validateValues(callLimitsSchema, { perWidget: '30', perAccount: '30' })).toEqual({});
   });
 });

@@ -6,3 +6,9 @@ export const callLimitsMessages = {
   saved: msg`The call request limits have been saved.`,
   saveFailed: msg`Failed to save the call request limits.`,
 };
+
+/** The card's field labels, which its validation messages name ("{field} is not valid."). */
+export const callLimitsLabels = {
+  perWidget: msg`Requests per widget in 10 minutes`,
+  perAccount: msg`Requests for all widgets in an hour`,
+};

@@ -1,12 +1,31 @@
+import type { MessageDescriptor } from '@lingui/core';
 import * as z from 'zod/mini';
-import { isCallLimit } from '../../common/rules/callLimits.ts';
-import { rule } from '../form/validation.ts';
+import { isCallLimit, isWidgetLimitWithinAccount } from '../../common/rules/callLimits.ts';
+import { fieldInvalid, fieldRequired, lowerThanField, rule } from '../form/validation.ts';
+import { callLimitsLabels } from './callLimits.messages.ts';
 
-/** The Call Request Limits card's fields: whole numbers of requests the contract accepts (1–10000). */
-const callLimit = () => z.string().check(z.minLength(1, rule.required), z.refine(isCallLimit, rule.callLimit));
+/**
+ * A field of the Call Request Limits card: a whole number of requests the contract accepts
+ * (1–10000), with spec §5's messages that name the field ("{field} is required.", "{field} is
+ * not valid.").
+ */
+const callLimit = (label: MessageDescriptor) =>
+  z.string().check(
+    z.refine((value) => value.trim() !== '', { message: rule.required, params: { message: fieldRequired(label) } }),
+    z.refine((value) => value.trim() === '' || isCallLimit(value), { params: { message: fieldInvalid(label) } }),
+  );
 
-export const callLimitsSchema = z.object({
-  perWidget: callLimit(),
-  perAccount: callLimit(),
-});
+/** Both fields; the per-widget limit is at most the account's (Lower than "{field}"). */
+export const callLimitsSchema = z
+  .object({
+    perWidget: callLimit(callLimitsLabels.perWidget),
+    perAccount: callLimit(callLimitsLabels.perAccount),
+  })
+  .check(
+    z.refine(
+      ({ perWidget, perAccount }) =>
+        !isCallLimit(perWidget) || !isCallLimit(perAccount) || isWidgetLimitWithinAccount({ perWidget: Number(perWidget), perAccount: Number(perAccount) }),
+      { path: ['perWidget'], params: { message: lowerThanField(callLimitsLabels.perAccount) } },
+    ),
+  );
 export type CallLimitsValues = z.input<typeof callLimitsSchema>;

@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { isWidgetLimitWithinAccount } from '../../common/rules/callLimits.ts';
+import { invalidRequest } from '../http/apiError.ts';
 import { type CallLimits, readCallLimits, saveCallLimits } from '../domain/limits/callVelocity.ts';
 import { caller, type HandlerContext, type OperationHandlers } from './handlerContext.ts';
 
@@ -14,7 +16,9 @@ export function callLimitHandlers({ db }: HandlerContext): OperationHandlers {
     },
 
     async setCallLimits(request: FastifyRequest) {
-      return saveCallLimits(db, caller(request).userId, request.body as CallLimits);
+      const limits = request.body as CallLimits;
+      if (!isWidgetLimitWithinAccount(limits)) throw invalidRequest('Field perWidget must not be above perAccount.');
+      return saveCallLimits(db, caller(request).userId, limits);
     },
   };
 }

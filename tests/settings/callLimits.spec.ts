@@ -17,7 +17,10 @@ test('call request limits: the defaults shown, a bad number explained, a change 
 
   await perWidget.fill('0');
   await perWidget.blur();
-  await expect(card.getByText('Enter a whole number from 1 to 10000')).toBeVisible();
+  await expect(card.getByText('Requests per widget in 10 minutes is not valid.')).toBeVisible();
+  await perWidget.fill('40');
+  await expect(card.getByText('Lower than "Requests for all widgets in an hour"')).toBeVisible();
+  await expect(save).toBeDisabled();
   await perWidget.fill('4');
   await perAccount.fill('12');
   await save.click();

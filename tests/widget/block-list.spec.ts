@@ -26,7 +26,7 @@ test('a number the client blocks in Account Settings is refused in the widget un
   await card.getByRole('button', { name: 'Block', exact: true }).click();
   await expect(card.getByText('Wrong phone number format')).toBeVisible();
   await card.getByRole('combobox', { name: 'Block' }).selectOption('address');
-  await expect(card.getByText('Wrong IP address format')).toBeVisible();
+  await expect(card.getByText('IP Address is not valid')).toBeVisible();
   await card.getByRole('combobox', { name: 'Block' }).selectOption('number');
   expect(sent).toEqual([]);
 

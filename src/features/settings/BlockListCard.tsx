@@ -9,7 +9,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import type { BlockedVisitor } from '../../../machines/blockList/blockList.machine.ts';
-import { blockListMessages } from '../../../machines/blockList/blockList.messages.ts';
+import { blockListMessages, blockedVisitorKindLabels } from '../../../machines/blockList/blockList.messages.ts';
 import type { BlockedVisitorKind } from '../../../machines/blockList/blockList.schema.ts';
 import { hasFailed, isBlocking, isBusy, isLoading, unblockingId, valueError } from '../../../machines/blockList/blockList.selectors.ts';
 import type { ApiClient } from '../../api/client.ts';
@@ -39,7 +39,7 @@ export function BlockListCard({ api }: { api: ApiClient }) {
   const values = useSelector(list, (snapshot) => snapshot.context.form.values);
   const error = useSelector(list, valueError);
   const unblocking = useSelector(list, unblockingId);
-  const kindLabels: Record<BlockedVisitorKind, string> = { number: t`Phone Number`, address: t`IP Address` };
+  const kindLabels: Record<BlockedVisitorKind, string> = { number: i18n._(blockedVisitorKindLabels.number), address: i18n._(blockedVisitorKindLabels.address) };
 
   return (
     <Box as="section" aria-label={t`Blocked Visitors`} gridColumn="1 / -1" bg="white" borderWidth="1px" borderRadius="lg" p={{ base: '5', md: '6' }}>

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { FormDraft } from '../../../machines/form/formDraft.ts';
 import { visibleError } from '../../../machines/form/formDraft.ts';
-import { callLimitsMessages } from '../../../machines/callLimits/callLimits.messages.ts';
+import { callLimitsLabels, callLimitsMessages } from '../../../machines/callLimits/callLimits.messages.ts';
 import { callLimitsSchema } from '../../../machines/callLimits/callLimits.schema.ts';
 import type { CardValues } from '../../../machines/settings/settingsCard.machine.ts';
 import type { ApiClient } from '../../api/client.ts';
@@ -68,7 +68,7 @@ export function CallLimitsCard({ api }: { api: ApiClient }) {
             </Trans>
           </Text>
           <TextField
-            label={t`Requests per widget in 10 minutes`}
+            label={i18n._(callLimitsLabels.perWidget)}
             name="perWidget"
             value={draft.values.perWidget ?? ''}
             error={error(draft, 'perWidget')}
@@ -77,7 +77,7 @@ export function CallLimitsCard({ api }: { api: ApiClient }) {
             disabled={busy}
           />
           <TextField
-            label={t`Requests for all widgets in an hour`}
+            label={i18n._(callLimitsLabels.perAccount)}
             name="perAccount"
             value={draft.values.perAccount ?? ''}
             error={error(draft, 'perAccount')}
