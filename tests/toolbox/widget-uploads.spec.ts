@@ -76,10 +76,16 @@ test("a widget's picture is changed in place from the widgets list (spec §4)", 
   await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByText('Choose an image file.')).toBeVisible();
 
-  await input.setInputFiles({ name: 'agent.png', mimeType: 'image/png', buffer: png(2_000) });
+  // The row's button opens the file chooser.
+  const chooser = page.waitForEvent('filechooser');
+  await table.getByRole('button', { name: 'Change picture Upload test' }).click();
+  await (await chooser).setFiles({ name: 'agent.png', mimeType: 'image/png', buffer: png(2_000) });
   await expect(page.getByText('Image on widget updated successfully.')).toBeVisible();
-  const widgets = ((await (await request.get('/api/client/widgets', { headers })).json()) as { data: Array<{ name: string; settings: { callSetup: { picture: { isActive: boolean; src: string } } } }> }).data;
-  const picture = widgets.find((widget) => widget.name === 'Upload test')!.settings.callSetup.picture;
+  const pictureNow = async () => {
+    const widgets = ((await (await request.get('/api/client/widgets', { headers })).json()) as { data: Array<{ name: string; settings: { callSetup: { picture: { isActive: boolean; src: string } } } }> }).data;
+    return widgets.find((widget) => widget.name === 'Upload test')!.settings.callSetup.picture;
+  };
+  const picture = await pictureNow();
   expect(picture.isActive).toBe(true);
   expect(picture.src).toMatch(/agent\.png$/);
 
@@ -89,4 +95,5 @@ test("a widget's picture is changed in place from the widgets list (spec §4)", 
   );
   await input.setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: png(2_000) });
   await expect(page.getByText('Failed to update image on widget.')).toBeVisible();
+  expect(await pictureNow()).toEqual(picture);
 });

@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react/box';
-import { Button } from '@chakra-ui/react/button';
+import { Button } from '../../ui/Button.tsx';
 import { Text } from '@chakra-ui/react/text';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
@@ -82,7 +82,7 @@ export function WidgetsPage({ search, onSearchChange }: WidgetsPageProps) {
         <SwitchField
           name={`widget-${widget.id}-active`}
           checked={shownActivity(actionsSnapshot, widget)}
-          disabled={toggling}
+          disabled={toggling || pictureBusy}
           onChange={(isActive) => actions.send({ type: 'user.toggle', row: widget, isActive })}
         >
           <Text as="span" srOnly>
@@ -109,7 +109,7 @@ export function WidgetsPage({ search, onSearchChange }: WidgetsPageProps) {
           <PictureButton
             name={widget.name}
             busy={pictureTarget === widget.id}
-            disabled={pictureBusy}
+            disabled={pictureBusy || toggling}
             onChoose={(file) => picture.send({ type: 'user.choosePicture', row: widget, file })}
           />
           <Button size="xs" variant="outline" colorPalette="red" onClick={() => actions.send({ type: 'user.requestDelete', row: widget })}>

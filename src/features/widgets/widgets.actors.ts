@@ -86,9 +86,13 @@ export function provideWidgetPicture(api: ApiClient, session: SessionPort, onCha
   return widgetPictureMachine.provide({
     actors: {
       pictureUploader: fromPromise(async ({ input, signal }) => uploadFile(session, input.file, undefined, signal)),
-      pictureSaver: fromPromise(async ({ input }) =>
-        dataOrThrow(await api.PUT('/client/widgets/{id}', { params: { path: { id: input.row.id } }, body: widgetWithPicture(input.row, input.src) })),
-      ),
+      // The widget is read again just before the save: the upload may have taken a while, and
+      // the PUT replaces the widget whole (a toggle or an edit since the list loaded must stay).
+      pictureSaver: fromPromise(async ({ input }) => {
+        const current = dataOrThrow(await api.GET('/client/widgets')).data.find((widget) => widget.id === input.row.id);
+        if (!current) throw { status: 404, code: 'not_found' };
+        return dataOrThrow(await api.PUT('/client/widgets/{id}', { params: { path: { id: current.id } }, body: widgetWithPicture(current, input.src) }));
+      }),
     },
     actions: {
       showNotice,
