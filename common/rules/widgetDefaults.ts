@@ -8,8 +8,8 @@ export const TIMED_POPUP_DEFAULTS = { showsAfter: 15, repeatAfter: 120, displays
 
 /**
  * The counts of a widget's general settings must be lower than these (spec §5 "Lower than {n}";
- * the contract's `maximum` is one less): more tries or longer pauses would keep a call's agents
- * ringing for hours, and a popup that waits a day never shows.
+ * the contract's `maximum` is one less): without a bound a client's typo (10000 tries) would keep
+ * the call engine dialling for days; a popup that waits over an hour never shows.
  */
 export const WIDGET_COUNT_BOUNDS = { numberOfTries: 10, minutesBetweenTries: 60, showsAfter: 3600, repeatAfter: 86_400, displaysPerVisit: 100 } as const;
 

@@ -12,8 +12,8 @@ const emptyContext: CreditsContext = { record: null, hasWidgets: false, failing:
  * fetched at once, then every 10 s while the tab is visible. A hidden tab pauses the refresh;
  * coming back fetches at once. A failed refresh keeps the last balance and tries again on the
  * next tick; the first failure of a streak shows the general error notice (spec §8: every
- * failed call shows an error notice), later ones stay quiet until a fetch succeeds. Billing replaces the record or its auto-recharge
- * locally, and adds a pack's credits after a charge.
+ * failed call shows an error notice), later ones stay quiet until a fetch succeeds. Billing
+ * replaces the record or its auto-recharge locally, and adds a pack's credits after a charge.
  */
 export const creditsMachine = setup({
   types: {

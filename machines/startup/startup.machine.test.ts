@@ -20,7 +20,7 @@ function fakes() {
     websitesLoader: vi.fn(async (): Promise<StartupWebsite[]> => [website(2)]),
     agentsLoader: vi.fn(async (): Promise<StartupAgent[]> => [agent(3)]),
     storedMetadataReader: vi.fn(async (): Promise<StartupMetadata | null> => null),
-    notifyRefreshFailed: vi.fn(),
+    notifyFetchFailed: vi.fn(),
     persistMetadata: vi.fn(),
   };
   const machine = startupMachine.provide({
@@ -32,8 +32,8 @@ function fakes() {
       storedMetadataReader: fromPromise(() => calls.storedMetadataReader()),
     },
     actions: {
-      notifyRefreshFailed: (_, params) => calls.notifyRefreshFailed(params.message),
-      persistMetadata: (_, params) => calls.persistMetadata(params.metadata),
+      notifyFetchFailed: (_, params) => calls.notifyFetchFailed(params.message),
+      persistMetadata: ({ context }) => calls.persistMetadata(context.metadata),
     },
   });
   return { calls, machine, order };
@@ -129,7 +129,7 @@ describe('startup machine: flows with fake actors', () => {
     answer(metadata);
     await vi.waitFor(() => expect(actor.getSnapshot().context.metadata).toEqual(metadata));
     expect(f.calls.persistMetadata).toHaveBeenCalledWith(metadata);
-    expect(f.calls.notifyRefreshFailed).not.toHaveBeenCalled();
+    expect(f.calls.notifyFetchFailed).not.toHaveBeenCalled();
   });
 
   it('keeps the stored metadata and says "Failed to get metadata." when its refresh fails', async () => {
@@ -139,7 +139,7 @@ describe('startup machine: flows with fake actors', () => {
     f.calls.metadataLoader.mockRejectedValueOnce({ status: 0 });
     const actor = createActor(f.machine).start();
     actor.send({ type: 'auth.signedIn' });
-    await vi.waitFor(() => expect(f.calls.notifyRefreshFailed).toHaveBeenCalledWith(startupMessages.metadataFailed));
+    await vi.waitFor(() => expect(f.calls.notifyFetchFailed).toHaveBeenCalledWith(startupMessages.metadataFailed));
     await vi.waitFor(() => expect(isStartupComplete(actor.getSnapshot())).toBe(true));
     expect(actor.getSnapshot().context.metadata).toEqual(stored);
     expect(f.calls.persistMetadata).not.toHaveBeenCalled();
@@ -151,7 +151,7 @@ describe('startup machine: flows with fake actors', () => {
     const actor = createActor(f.machine).start();
     actor.send({ type: 'auth.signedIn' });
     await vi.waitFor(() => expect(hasStartupFailed(actor.getSnapshot())).toBe(true));
-    expect(f.calls.notifyRefreshFailed).toHaveBeenCalledWith(startupMessages.metadataFailed);
+    expect(f.calls.notifyFetchFailed).toHaveBeenCalledWith(startupMessages.metadataFailed);
     expect(actor.getSnapshot().context.error).toEqual(startupMessages.failed);
   });
 
@@ -219,7 +219,7 @@ describe('startup machine: toolbox.changed', () => {
     expect(isStartupComplete(actor.getSnapshot())).toBe(true);
     expect(hasStartupFailed(actor.getSnapshot())).toBe(false);
     expect(actor.getSnapshot().context).toMatchObject({ widgets: [{ id: 5 }], websites: [{ id: 2 }], agents: [{ id: 3 }], error: null });
-    expect(f.calls.notifyRefreshFailed).toHaveBeenCalledWith(startupMessages.websitesFailed);
+    expect(f.calls.notifyFetchFailed).toHaveBeenCalledWith(startupMessages.websitesFailed);
   });
 
   it('starts over when the toolbox changes again during a refresh', async () => {
@@ -288,7 +288,7 @@ describe('startup machine: generated paths', () => {
           agentsLoader: stalled<StartupAgent[]>(),
           storedMetadataReader: stalled<StartupMetadata | null>(),
         },
-        actions: { notifyRefreshFailed: notified },
+        actions: { notifyFetchFailed: notified },
       }),
     ).start();
     let notices = 0;

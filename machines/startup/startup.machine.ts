@@ -63,9 +63,9 @@ export const startupMachine = setup({
         return event.output;
       },
     }),
-    /** Keeps the metadata locally for the next startup (src: local storage). */
-    persistMetadata: (_, _params: { metadata: StartupMetadata | null }) => {},
-    refreshMetadata: raise({ type: 'startup.metadataRestored' }),
+    /** Keeps the metadata just stored locally for the next startup (src: local storage; reads `context.metadata`). */
+    persistMetadata: () => {},
+    announceMetadataRestored: raise({ type: 'startup.metadataRestored' }),
     storeWidgets: assign({
       widgets: ({ event }) => {
         assertEvent(event, 'xstate.done.actor.widgetsLoader');
@@ -89,8 +89,8 @@ export const startupMachine = setup({
     resetData: assign(emptyContext),
     /** Tells the splash region that the data region has an answer to show. */
     announceSettled: raise({ type: 'startup.settled' }),
-    /** The "Failed to get …" notice of a failed fetch (src: a toast). */
-    notifyRefreshFailed: (_, _params: { message: MessageDescriptor }) => {},
+    /** The "Failed to get …" notice of a failed fetch: startup's metadata, a refresh's lists (src: a toast). */
+    notifyFetchFailed: (_, _params: { message: MessageDescriptor }) => {},
   },
   guards: {
     hasStoredMetadata: ({ event }) => {
@@ -121,7 +121,7 @@ export const startupMachine = setup({
                 id: 'storedMetadataReader',
                 src: 'storedMetadataReader',
                 onDone: [
-                  { guard: 'hasStoredMetadata', target: 'loadingWidgets', actions: ['storeRestoredMetadata', 'refreshMetadata'] },
+                  { guard: 'hasStoredMetadata', target: 'loadingWidgets', actions: ['storeRestoredMetadata', 'announceMetadataRestored'] },
                   { target: 'loadingMetadata' },
                 ],
                 onError: { target: 'loadingMetadata' },
@@ -131,10 +131,10 @@ export const startupMachine = setup({
               invoke: {
                 id: 'metadataLoader',
                 src: 'metadataLoader',
-                onDone: { target: 'loadingWidgets', actions: ['storeMetadata', { type: 'persistMetadata', params: ({ event }) => ({ metadata: event.output }) }] },
+                onDone: { target: 'loadingWidgets', actions: ['storeMetadata', 'persistMetadata'] },
                 onError: {
                   target: 'failed',
-                  actions: ['setFailure', { type: 'notifyRefreshFailed', params: { message: startupMessages.metadataFailed } }],
+                  actions: ['setFailure', { type: 'notifyFetchFailed', params: { message: startupMessages.metadataFailed } }],
                 },
               },
             },
@@ -173,7 +173,7 @@ export const startupMachine = setup({
                     id: 'widgetsLoader',
                     src: 'widgetsLoader',
                     onDone: { target: 'refreshingWebsites', actions: 'storeWidgets' },
-                    onError: { target: 'current', actions: { type: 'notifyRefreshFailed', params: { message: startupMessages.widgetsFailed } } },
+                    onError: { target: 'current', actions: { type: 'notifyFetchFailed', params: { message: startupMessages.widgetsFailed } } },
                   },
                 },
                 refreshingWebsites: {
@@ -181,7 +181,7 @@ export const startupMachine = setup({
                     id: 'websitesLoader',
                     src: 'websitesLoader',
                     onDone: { target: 'refreshingAgents', actions: 'storeWebsites' },
-                    onError: { target: 'current', actions: { type: 'notifyRefreshFailed', params: { message: startupMessages.websitesFailed } } },
+                    onError: { target: 'current', actions: { type: 'notifyFetchFailed', params: { message: startupMessages.websitesFailed } } },
                   },
                 },
                 refreshingAgents: {
@@ -189,7 +189,7 @@ export const startupMachine = setup({
                     id: 'agentsLoader',
                     src: 'agentsLoader',
                     onDone: { target: 'current', actions: 'storeAgents' },
-                    onError: { target: 'current', actions: { type: 'notifyRefreshFailed', params: { message: startupMessages.agentsFailed } } },
+                    onError: { target: 'current', actions: { type: 'notifyFetchFailed', params: { message: startupMessages.agentsFailed } } },
                   },
                 },
               },
@@ -211,8 +211,8 @@ export const startupMachine = setup({
               invoke: {
                 id: 'metadataRefresher',
                 src: 'metadataLoader',
-                onDone: { target: 'current', actions: ['storeMetadata', { type: 'persistMetadata', params: ({ event }) => ({ metadata: event.output }) }] },
-                onError: { target: 'current', actions: { type: 'notifyRefreshFailed', params: { message: startupMessages.metadataFailed } } },
+                onDone: { target: 'current', actions: ['storeMetadata', 'persistMetadata'] },
+                onError: { target: 'current', actions: { type: 'notifyFetchFailed', params: { message: startupMessages.metadataFailed } } },
               },
             },
           },

@@ -207,7 +207,7 @@ export const widgetWizardMachine = setup({
     },
     design: {
       on: {
-        'user.change': { actions: 'applyChange' },
+        'user.change': [{ guard: 'isTypeChangeWhileEditing' }, { actions: 'applyChange' }],
         'user.back': 'general',
         'user.submit': [
           { guard: 'isDesignValid', target: 'submitting', actions: ['markDesignAttempted', 'startSubmit'] },

@@ -18,23 +18,29 @@ const storedMetadataSchema = z.looseObject({
   ),
 });
 
-/** The metadata an earlier startup stored (spec §4: persisted locally); anything unreadable counts as none. */
-export function readStoredMetadata(storage: Storage = localStorage): StartupMetadata | null {
+const storedCopySchema = z.object({ userId: z.number(), metadata: storedMetadataSchema });
+
+/**
+ * The metadata an earlier startup of this user stored (spec §4: persisted locally). The copy
+ * carries the account's own records too (its credits, its settings), so another user's copy, or
+ * anything unreadable, counts as none.
+ */
+export function readStoredMetadata(userId: number | undefined, storage: Storage = localStorage): StartupMetadata | null {
   try {
     const raw = storage.getItem(storageKeys.metadata);
-    if (!raw) return null;
-    const parsed = storedMetadataSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    if (!raw || userId === undefined) return null;
+    const parsed = storedCopySchema.safeParse(JSON.parse(raw));
+    return parsed.success && parsed.data.userId === userId ? parsed.data.metadata : null;
   } catch {
     return null;
   }
 }
 
-/** Keeps the metadata for the next startup; a full or refused storage only loses the head start. */
-export function writeStoredMetadata(metadata: StartupMetadata | null, storage: Storage = localStorage): void {
-  if (!metadata) return;
+/** Keeps the user's metadata for their next startup; a full or refused storage only loses the head start. */
+export function writeStoredMetadata(metadata: StartupMetadata | null, userId: number | undefined, storage: Storage = localStorage): void {
+  if (!metadata || userId === undefined) return;
   try {
-    storage.setItem(storageKeys.metadata, JSON.stringify(metadata));
+    storage.setItem(storageKeys.metadata, JSON.stringify({ userId, metadata }));
   } catch {
     // Quota or privacy mode: the next startup fetches the metadata first, as without a copy.
   }

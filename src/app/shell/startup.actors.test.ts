@@ -29,7 +29,12 @@ function startWith(answer: (path: string) => Response) {
 }
 
 describe('startup loaders', () => {
-  beforeEach(() => localStorage.clear());
+  const signedInAs = (id: number) =>
+    localStorage.setItem('dashboard.session', JSON.stringify({ authToken: 'token', refreshToken: 'refresh', user: { id, name: 'Ada', email: 'ada@example.com', timezone: 'UTC' } }));
+  beforeEach(() => {
+    localStorage.clear();
+    signedInAs(7);
+  });
 
   it('fetches metadata, widgets, websites and agents in order', async () => {
     const { startup, fetch } = startWith((path) => json(200, path.endsWith('/meta') ? metadata : { data: [{ id: 1 }] }));
@@ -74,7 +79,15 @@ describe('startup loaders', () => {
     expect(startup.getSnapshot().context.metadata).toEqual(metadata);
     answerMeta(json(200, { ...metadata, credits: [{ ...metadata.credits[0], credits: 7 }] }));
     await waitFor(startup, (snapshot) => snapshot.context.metadata?.credits[0]?.credits === 7, { timeout: 1000 });
-    expect(JSON.parse(localStorage.getItem('dashboard.metadata') ?? 'null').credits[0].credits).toBe(7);
+    expect(JSON.parse(localStorage.getItem('dashboard.metadata') ?? 'null')).toMatchObject({ userId: 7, metadata: { credits: [{ credits: 7 }] } });
+  });
+
+  it('never starts on another user\'s copy', async () => {
+    localStorage.setItem('dashboard.metadata', JSON.stringify({ userId: 8, metadata }));
+    const { startup, fetch } = startWith((path) => json(200, path.endsWith('/meta') ? metadata : { data: [] }));
+    await waitFor(startup, isStartupComplete, { timeout: 1000 });
+    expect(new URL((fetch.mock.calls[0]![0] as Request).url).pathname).toBe('/api/client/meta');
+    expect(JSON.parse(localStorage.getItem('dashboard.metadata') ?? 'null').userId).toBe(7);
   });
 
   it('reads an unreadable stored copy as none', async () => {

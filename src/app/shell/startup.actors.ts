@@ -5,6 +5,7 @@ import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow } from '../../api/failure.ts';
 import { notify } from '../../lib/toaster.ts';
 import { readStoredMetadata, writeStoredMetadata } from '../../session/metadataStorage.ts';
+import { readStoredSession } from '../../session/sessionStorage.ts';
 
 /**
  * The list endpoints of widgets, websites and agents answer 501 `not_implemented` until the
@@ -24,14 +25,15 @@ export function provideStartupMachine(api: ApiClient) {
     actors: {
       // The contract's full Metadata; the machine names only what the shell reads.
       metadataLoader: fromPromise<StartupMetadata>(async () => dataOrThrow(await api.GET('/client/meta'))),
-      storedMetadataReader: fromPromise(async () => readStoredMetadata()),
+      // The signed-in user is the stored session's: the copy is theirs only.
+      storedMetadataReader: fromPromise(async () => readStoredMetadata(readStoredSession()?.user.id)),
       widgetsLoader: fromPromise(async () => listOrEmptyWhileNotImplemented(await api.GET('/client/widgets'))),
       websitesLoader: fromPromise(async () => listOrEmptyWhileNotImplemented(await api.GET('/client/websites'))),
       agentsLoader: fromPromise(async () => listOrEmptyWhileNotImplemented(await api.GET('/client/agents'))),
     },
     actions: {
-      notifyRefreshFailed: (_, { message }) => notify('error', message),
-      persistMetadata: (_, { metadata }) => writeStoredMetadata(metadata),
+      notifyFetchFailed: (_, { message }) => notify('error', message),
+      persistMetadata: ({ context }) => writeStoredMetadata(context.metadata, readStoredSession()?.user.id),
     },
   });
 }
