@@ -5,23 +5,16 @@ import { outboxMessages } from '../db/schema/system.ts';
 import { PASSWORD_RESET_LIMITS } from '../domain/users/passwordReset.ts';
 import { REGISTRATION_LIMITS } from '../domain/users/registration.ts';
 import { codeFromLink, createAccount, refresh, signIn, uniqueEmail } from '../test/accounts.ts';
-import { AdjustableTokenClock } from '../domain/auth/tokenClock.ts';
-import { startTestServer, type TestApp, type TestServer } from '../test/harness.ts';
+import { clockIntoNextHour, startTestServer, type TestApp, type TestServer } from '../test/harness.ts';
 
 // Issue 15: the account flows against an attacker (findings 4, 5 without the e-mail change, 8).
 // The login throttle's findings (6, 11) are in loginThrottle.test.ts.
 
-const HOUR_MS = 60 * 60 * 1000;
-/**
- * The limits count in fixed hours on the token clock: the requests of a test go to an app whose
- * clock starts a minute into an hour, so no test straddles two windows whenever it runs.
- */
-const clock = new AdjustableTokenClock();
+const clock = clockIntoNextHour();
 let server: TestServer;
 let app: TestApp;
 beforeAll(async () => {
   server = await startTestServer();
-  clock.advanceTo(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + 60_000);
   app = await server.variant({ tokenClock: clock });
 });
 afterAll(() => server?.close());

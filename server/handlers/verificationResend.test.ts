@@ -1,22 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../db/schema/system.ts';
-import { AdjustableTokenClock } from '../domain/auth/tokenClock.ts';
 import { VERIFICATION_RESEND_LIMITS } from '../domain/users/verificationResend.ts';
 import { codeFromLink, createAccount, signIn, uniqueEmail } from '../test/accounts.ts';
-import { startTestServer, type TestApp, type TestServer } from '../test/harness.ts';
+import { clockIntoNextHour, startTestServer, type TestApp, type TestServer } from '../test/harness.ts';
 
 // PUT /user/verification-email: "Send the link again" after "Verify your e-mail address to
 // login"; its failure is spec §8's "Failed to send verification code.".
 
-const HOUR_MS = 60 * 60 * 1000;
-const clock = new AdjustableTokenClock();
+const clock = clockIntoNextHour();
 let server: TestServer;
 let app: TestApp;
 beforeAll(async () => {
   server = await startTestServer();
-  // The limits count in fixed hours on the token clock: start a minute into an hour.
-  clock.advanceTo(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + 60_000);
   app = await server.variant({ tokenClock: clock });
 });
 afterAll(() => server?.close());

@@ -6,11 +6,21 @@ import { type AdapterFactory, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
-import type { TokenClock } from '../domain/auth/tokenClock.ts';
+import { AdjustableTokenClock, type TokenClock } from '../domain/auth/tokenClock.ts';
 import { ContractResponses } from './contractResponses.ts';
 import { pgliteTemplate } from './pgliteTemplate.ts';
 
 /** Cheap argon2id for tests only; the server defaults to OWASP's cost (config.ts). */
+/**
+ * A token clock a minute into the next hour: the account-flow limits count in fixed hours on the
+ * token clock, so the requests of a test never straddle two windows, whenever it runs.
+ */
+export function clockIntoNextHour(): AdjustableTokenClock {
+  const clock = new AdjustableTokenClock();
+  clock.advanceTo(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 60_000);
+  return clock;
+}
+
 export const FAST_PASSWORD_HASHING = { memory: 1024, passes: 1, parallelism: 1 };
 
 export const TEST_PUBLIC_URL = 'http://dashboard.test';

@@ -34,3 +34,19 @@ export async function hitRateLimit(db: Database, limit: RateLimit, key: string, 
   if ((row?.hits ?? 0) <= limit.max) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000)) };
 }
+
+/**
+ * The two limits of an account flow that mails an address anyone may type (sign-up, forgot
+ * password, verification sent again): first the client address's, then the target address's.
+ * A request refused by the first is not counted against the target.
+ */
+export async function hitAddressThenTarget(
+  db: Database,
+  limits: { perAddress: RateLimit; perTarget: RateLimit },
+  keys: { address: string; target: string },
+  now = new Date(),
+): Promise<RateVerdict> {
+  const byAddress = await hitRateLimit(db, limits.perAddress, keys.address, now);
+  if (!byAddress.allowed) return byAddress;
+  return hitRateLimit(db, limits.perTarget, keys.target, now);
+}

@@ -8,7 +8,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { hashSecretToken } from '../auth/secretTokens.ts';
 import { revokeSessionsOfUser } from '../auth/sessions.ts';
 import { addressLimitKey } from '../limits/clientAddress.ts';
-import { hitRateLimit, type RateLimit, type RateVerdict } from '../limits/rateLimits.ts';
+import { hitAddressThenTarget, type RateLimit, type RateVerdict } from '../limits/rateLimits.ts';
 import { passwordResetMail } from './accountMails.ts';
 import { normalizeEmail } from './userProfile.ts';
 
@@ -42,10 +42,8 @@ export async function requestPasswordReset(
   now = new Date(),
 ): Promise<RateVerdict> {
   const email = normalizeEmail(rawEmail);
-  const byAddress = await hitRateLimit(deps.db, PASSWORD_RESET_LIMITS.perAddress, addressLimitKey(clientAddress), now);
-  if (!byAddress.allowed) return byAddress;
-  const byTarget = await hitRateLimit(deps.db, PASSWORD_RESET_LIMITS.perTarget, email, now);
-  if (!byTarget.allowed) return byTarget;
+  const verdict = await hitAddressThenTarget(deps.db, PASSWORD_RESET_LIMITS, { address: addressLimitKey(clientAddress), target: email }, now);
+  if (!verdict.allowed) return verdict;
 
   const [user] = await deps.db
     .select({ id: users.id, name: users.name })

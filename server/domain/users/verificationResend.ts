@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { issueOneTimeToken } from '../auth/oneTimeTokens.ts';
 import { addressLimitKey } from '../limits/clientAddress.ts';
-import { hitRateLimit, type RateLimit, type RateVerdict } from '../limits/rateLimits.ts';
+import { hitAddressThenTarget, type RateLimit, type RateVerdict } from '../limits/rateLimits.ts';
 import { verificationMail } from './accountMails.ts';
 import { normalizeEmail } from './userProfile.ts';
 
@@ -40,10 +40,8 @@ export class VerificationMailNotSent extends Error {
  */
 export async function resendVerification(deps: VerificationResendDeps, rawEmail: string, clientAddress: string, now = new Date()): Promise<RateVerdict> {
   const email = normalizeEmail(rawEmail);
-  const byAddress = await hitRateLimit(deps.db, VERIFICATION_RESEND_LIMITS.perAddress, addressLimitKey(clientAddress), now);
-  if (!byAddress.allowed) return byAddress;
-  const byTarget = await hitRateLimit(deps.db, VERIFICATION_RESEND_LIMITS.perTarget, email, now);
-  if (!byTarget.allowed) return byTarget;
+  const verdict = await hitAddressThenTarget(deps.db, VERIFICATION_RESEND_LIMITS, { address: addressLimitKey(clientAddress), target: email }, now);
+  if (!verdict.allowed) return verdict;
 
   const [user] = await deps.db
     .select({ id: users.id, name: users.name })
