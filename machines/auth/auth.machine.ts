@@ -50,8 +50,10 @@ const signedOutContext: AuthContext = { authToken: null, refreshToken: null, use
  *   emitting `auth.registered` or `auth.registrationFailed`;
  * - token refresh: `api.accessTokenExpired` from any number of failing requests starts exactly
  *   one refresh; waiters hear `auth.tokenRefreshed` or `auth.refreshFailed`; a refresh that
- *   fails ends the session (spec §4), after one more try when the first got no answer at all;
- * - logout: token-delete call, then metadata reset and auth and local storage cleared.
+ *   fails ends the session (spec §4), after one more try when the first got no answer from the
+ *   application (a dropped connection, a gateway's 502/503/504);
+ * - logout: token-delete call (an expired access token refreshed once on the way), then metadata
+ *   reset and auth and local storage cleared.
  */
 export const authMachine = setup({
   types: {
