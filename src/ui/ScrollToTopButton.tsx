@@ -12,14 +12,16 @@ const scrolledPast = () => window.scrollY > SCROLL_TO_TOP_OFFSET;
 
 /**
  * spec §9: a scroll-to-top button, shown once the page has scrolled past 300 px. Back at the top,
- * focus goes to the main content, so keyboard users continue from there.
+ * focus goes to the main content, so keyboard users continue from there. It stays in the page
+ * while hidden, so the tab order does not change under a keyboard user as the page scrolls.
  */
 export function ScrollToTopButton() {
   const { t } = useLingui();
   const shown = useSyncExternalStore(subscribe, scrolledPast, () => false);
-  if (!shown) return null;
   return (
     <IconButton
+      hidden={!shown}
+      display={shown ? 'inline-flex' : 'none'}
       aria-label={t`Scroll to top`}
       title={t`Scroll to top`}
       position="fixed"

@@ -96,7 +96,7 @@ export function WidgetsPage({ search, onSearchChange }: WidgetsPageProps) {
       header: t`Actions`,
       nowrap: true,
       cell: (widget) => (
-        <Box display="flex" gap="2">
+        <Box display="flex" flexWrap="wrap" gap="2">
           <Button asChild size="xs" variant="outline">
             <Link to="/widgets/manage/general/{-$id}" params={{ id: String(widget.id) }}>
               {t`Edit`}
