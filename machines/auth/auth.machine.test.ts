@@ -319,6 +319,40 @@ describe('auth machine: flows with fake actors', () => {
     expect(f.calls.showNotice).not.toHaveBeenCalled();
   });
 
+  it('says so when the refresh on the way out got no answer: the server may still hold the session', async () => {
+    const f = fakes();
+    const revoked = deferred<void>();
+    f.calls.tokenRevoker.mockReturnValue(revoked.promise);
+    f.calls.tokenRefresher.mockRejectedValue(new TypeError('Failed to fetch'));
+    const actor = await signedInActor(f);
+    actor.send({ type: 'user.logout' });
+    actor.send({ type: 'api.accessTokenExpired', token: 'access-1' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ signingOut: 'unconfirmed' }));
+    // The API client hands the delete call's 401 back.
+    revoked.reject({ status: 401, code: 'invalid_or_expired_access_token' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ signedOut: 'idle' }));
+    expect(f.calls.showNotice).toHaveBeenCalledWith('Unknown error occurred.');
+    expect(f.calls.clearStorage).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the sign-out on this device after 10 s when the server does not answer', async () => {
+    vi.useFakeTimers();
+    try {
+      const f = fakes();
+      f.calls.tokenRevoker.mockReturnValue(new Promise(() => {}));
+      const actor = await signedInActor(f);
+      actor.send({ type: 'user.logout' });
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(actor.getSnapshot().matches('signingOut')).toBe(true);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(actor.getSnapshot().value).toEqual({ signedOut: 'idle' });
+      expect(f.calls.clearStorage).toHaveBeenCalledTimes(1);
+      expect(f.calls.showNotice).toHaveBeenCalledWith('Unknown error occurred.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('logs out quietly when the server no longer takes the token (the session had ended)', async () => {
     const f = fakes();
     f.calls.tokenRevoker.mockRejectedValue({ status: 401, code: 'invalid_or_expired_access_token' });
@@ -378,6 +412,7 @@ describe('auth machine: generated paths', () => {
       { type: 'xstate.done.actor.tokenRevoker', output: undefined },
       { type: 'xstate.error.actor.tokenRevoker', error: { status: 0 } },
       { type: 'xstate.error.actor.tokenRevoker', error: { status: 401 } },
+      { type: 'xstate.after.signOutLimit.auth.signingOut' },
     ],
     contextKey: (s) => `${s.context.authToken}|${s.context.user ? 'user' : '-'}|${s.context.error?.message ?? '-'}`,
   });

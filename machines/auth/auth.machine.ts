@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, emit, fromPromise, not, setup, stateIn } from 'xstate';
 import { toApiFailure } from '../shared/apiFailure.ts';
 import { commonMessages } from '../shared/messages.ts';
 import { notProvided } from '../shared/notProvided.ts';
@@ -37,6 +37,9 @@ function registrationRequestInput({ event }: { event: AuthEvent }): Registration
 const refreshed = { target: '#auth.signedIn.session.active', actions: ['storeTokens', 'persistSession', 'emitTokenRefreshed'] } as const;
 /** spec §4: if refresh fails, log out (the token is dead: no revoke call). */
 const refreshFailed = { target: '#auth.signedOut', actions: ['emitRefreshFailed', 'clearSession', 'clearStorage', 'resetMetadata'] } as const;
+
+/** spec §8: a sign-out the server did not confirm shows the error notice. */
+const signOutUnconfirmed = { type: 'showNotice', params: { type: 'error', message: commonMessages.unknownError } } as const;
 
 const signedOutContext: AuthContext = { authToken: null, refreshToken: null, user: null, credentials: null, error: null };
 
@@ -153,6 +156,12 @@ export const authMachine = setup({
       assertEvent(event, 'xstate.error.actor.registrationRequest');
       return toApiFailure(event.error).status === 410;
     },
+    /** The server refused the refresh token (400/401 invalid_grant): the session is over on its side. */
+    isRefreshRefused: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.tokenRefresher');
+      const { status } = toApiFailure(event.error);
+      return status === 400 || status === 401;
+    },
     /** The token-delete call was refused with 401: the token was already dead. */
     isTokenRefused: ({ event }) => {
       assertEvent(event, 'xstate.error.actor.tokenRevoker');
@@ -175,6 +184,7 @@ export const authMachine = setup({
   delays: {
     loginDelay: timing.loginDelay,
     refreshRetryDelay: timing.refreshRetry,
+    signOutLimit: timing.signOutLimit,
   },
 }).createMachine({
   id: 'auth',
@@ -375,18 +385,27 @@ export const authMachine = setup({
         // spec §4: logout ends the local session even when the server call fails (spec §8: with
         // an error notice, as every failed call).
         onError: [
-          // Refused even after the refresh: the server had ended that session already.
-          { guard: 'isTokenRefused', target: 'signedOut', actions: ['clearSession', 'clearStorage', 'resetMetadata'] },
+          // Refused because the server refused the refresh too: that session had ended already.
           {
+            guard: and(['isTokenRefused', not(stateIn({ signingOut: 'unconfirmed' }))]),
             target: 'signedOut',
-            actions: ['clearSession', 'clearStorage', 'resetMetadata', { type: 'showNotice', params: { type: 'error', message: commonMessages.unknownError } }],
+            actions: ['clearSession', 'clearStorage', 'resetMetadata'],
           },
+          { target: 'signedOut', actions: ['clearSession', 'clearStorage', 'resetMetadata', signOutUnconfirmed] },
         ],
       },
+      // A server that does not answer never keeps anyone signed in on this device.
+      after: { signOutLimit: { target: 'signedOut', actions: ['clearSession', 'clearStorage', 'resetMetadata', signOutUnconfirmed] } },
       initial: 'revoking',
       states: {
         revoking: {
-          on: { 'api.accessTokenExpired': 'refreshing' },
+          on: {
+            'api.accessTokenExpired': [
+              // A request sent before the refresh below finished: hand out the new token.
+              { guard: 'isTokenAlreadyReplaced', actions: 'emitTokenRefreshed' },
+              { target: 'refreshing' },
+            ],
+          },
         },
         refreshing: {
           invoke: {
@@ -394,9 +413,15 @@ export const authMachine = setup({
             src: 'tokenRefresher',
             input: tokenRefresherInput,
             onDone: { target: 'revoking', actions: ['storeTokens', 'emitTokenRefreshed'] },
-            onError: { target: 'revoking', actions: 'emitRefreshFailed' },
+            onError: [
+              { guard: 'isRefreshRefused', target: 'revoking', actions: 'emitRefreshFailed' },
+              // No answer: whether the server still holds the session is unknown, so the
+              // sign-out ends with the error notice.
+              { target: 'unconfirmed', actions: 'emitRefreshFailed' },
+            ],
           },
         },
+        unconfirmed: {},
       },
     },
   },

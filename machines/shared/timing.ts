@@ -15,6 +15,8 @@ export const timing = {
   creditsRefresh: 10_000,
   /** spec §4 Token refresh: a refresh that got no answer is tried once more after 1 s, then the session ends. */
   refreshRetry: 1000,
+  /** A sign-out the server has not answered within 10 s ends on this device anyway (with a notice). */
+  signOutLimit: 10_000,
   /** The change-of-e-mail helper text shows for 5 s. */
   emailHelper: 5000,
 } as const;

@@ -37,6 +37,18 @@ describe('PUT /user/verification-email', () => {
     await signIn(server, account.email, account.password, newAddress());
   });
 
+  it('retires the links sent before, and carries nothing the sign-up form chose (not even the name)', async () => {
+    const account = await createAccount(server.db, { verified: false, name: 'Claim 500 dollars at evil.example' });
+    await resend(account.email);
+    await resend(account.email);
+    const mails = await mailsTo(account.email);
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) expect(`${mail.subject} ${mail.text}`).not.toContain('evil.example');
+    const [older, newer] = mails.map((mail) => codeFromLink(/https?:\/\/\S+\/verify\/[^\s?]+/.exec(mail.text)![0]));
+    expect((await server.request({ method: 'POST', url: `/api/user/verify-email/${older}`, body: { client_id: 'dashboard' } })).status).toBe(404);
+    expect((await server.request({ method: 'POST', url: `/api/user/verify-email/${newer}`, body: { client_id: 'dashboard' } })).status).toBe(200);
+  });
+
   it('answers the same and mails nothing for a verified, a deleted or an unknown address', async () => {
     const verified = await createAccount(server.db);
     const deleted = await createAccount(server.db, { verified: false, deleted: true });

@@ -5,9 +5,14 @@ import type { MailMessage } from '../../adapters/mail/mail.ts';
 
 const PRODUCT = 'Callback Dashboard';
 
-export function verificationMail(to: string, name: string, link: string): MailMessage {
+/**
+ * The sign-up verification. Anyone may sign up with any address, and have the link sent again
+ * (PUT /user/verification-email): nothing in it comes from the form, not even the name, so it
+ * cannot carry a stranger's text to the inbox (as the change-of-e-mail mail, issue 15 finding 5).
+ */
+export function verificationMail(to: string, link: string): MailMessage {
   return message(to, `Verify your e-mail address for ${PRODUCT}`, [
-    `Hello ${name},`,
+    `Hello,`,
     `Thank you for signing up. Your account comes with 20 free credits.`,
     `Please verify your e-mail address to sign in:`,
     link,

@@ -106,7 +106,7 @@ export async function registerAccount(
   // password" recovers it (a reset also verifies the address).
   const link = `${deps.publicUrl}/verify/${created.token}?type=account`;
   try {
-    await deps.mail.send(verificationMail(email, created.name, link));
+    await deps.mail.send(verificationMail(email, link));
   } catch (error) {
     deps.log.error({ err: error, to: email }, 'registration: the verification e-mail could not be sent');
   }

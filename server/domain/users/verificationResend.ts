@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Mail } from '../../adapters/mail/mail.ts';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
+import { oneTimeTokens, users } from '../../db/schema/accounts.ts';
 import { issueOneTimeToken } from '../auth/oneTimeTokens.ts';
 import { addressLimitKey } from '../limits/clientAddress.ts';
 import { hitAddressThenTarget, type RateLimit, type RateVerdict } from '../limits/rateLimits.ts';
@@ -34,8 +34,8 @@ export class VerificationMailNotSent extends Error {
 
 /**
  * The sign-up verification mailed again (spec §8 "Failed to send verification code." is its
- * failure): a new link when an account that is not yet verified has this address, nothing
- * otherwise; the caller answers the same either way. A failure of the mail adapter throws
+ * failure): a new link, which retires the links sent before, when an account that is not yet
+ * verified has this address, nothing otherwise; the caller answers the same either way. A failure of the mail adapter throws
  * `VerificationMailNotSent`, so the caller can say the code was not sent.
  */
 export async function resendVerification(deps: VerificationResendDeps, rawEmail: string, clientAddress: string, now = new Date()): Promise<RateVerdict> {
@@ -44,13 +44,18 @@ export async function resendVerification(deps: VerificationResendDeps, rawEmail:
   if (!verdict.allowed) return verdict;
 
   const [user] = await deps.db
-    .select({ id: users.id, name: users.name })
+    .select({ id: users.id })
     .from(users)
     .where(and(eq(users.email, email), isNull(users.deletedAt), isNull(users.emailVerifiedAt)));
   if (!user) return { allowed: true };
+  // The newest link is the one that works: the ones sent before it are retired.
+  await deps.db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.kind, 'verify_email'), isNull(oneTimeTokens.usedAt)));
   const code = await issueOneTimeToken(deps.db, { userId: user.id, kind: 'verify_email', email });
   try {
-    await deps.mail.send(verificationMail(email, user.name, `${deps.publicUrl}/verify/${code}?type=account`));
+    await deps.mail.send(verificationMail(email, `${deps.publicUrl}/verify/${code}?type=account`));
   } catch (error) {
     throw new VerificationMailNotSent(error);
   }

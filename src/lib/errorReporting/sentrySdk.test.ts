@@ -51,4 +51,20 @@ describe('what reaches Sentry', () => {
     expect(event.breadcrumbs?.[0]?.data).toEqual({ from: '/auth/login', to: '/verify/[code]?type=account' });
     expect(JSON.stringify(event)).not.toContain('secret-code');
   });
+
+  it('scrubs the API calls that carry the codes, span names and attributes, and long tokens anywhere in a path', () => {
+    const code = 'k3vR9xQ2mT7wZ1pL0aB4cD';
+    expect(withoutCodes(`https://app.example/api/user/password-reset/${code}`)).toBe('https://app.example/api/user/password-reset/[code]');
+    expect(withoutCodes(`/api/user/verify-email/${code}`)).toBe('/api/user/verify-email/[code]');
+    expect(withoutCodes(`/api/user/change-email/verify/${code}?x=1`)).toBe('/api/user/change-email/verify/[code]?x=1');
+    expect(withoutCodes(`/api/local-card-processor/payment-intents/pi_1_secret_2/confirm`)).toBe('/api/local-card-processor/payment-intents/[code]/confirm');
+    expect(withoutCodes('/api/client/widgets/12')).toBe('/api/client/widgets/12');
+    const transaction = scrubEvent({
+      type: 'transaction',
+      transaction: `/reset/${code}`,
+      spans: [{ description: `POST https://app.example/api/user/password-reset/${code}`, data: { url: `https://app.example/api/user/password-reset/${code}`, 'http.method': 'POST' } }],
+      contexts: { trace: { trace_id: 't', span_id: 's', data: { 'http.url': `https://app.example/reset/${code}` } } },
+    } as never);
+    expect(JSON.stringify(transaction)).not.toContain(code);
+  });
 });

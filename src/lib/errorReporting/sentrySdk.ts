@@ -2,12 +2,17 @@ import type { AnyRouter } from '@tanstack/react-router';
 import type { ErrorInfo } from 'react';
 import { captureException, init, reactErrorHandler, tanstackRouterBrowserTracingIntegration, type Breadcrumb, type Event } from '@sentry/react';
 
-/** The one-time codes of the reset and verify pages (spec §2), which must not leave the browser. */
-const ONE_TIME_CODE = /\/(reset|verify)\/[^/?#\s]+/g;
+/**
+ * Secrets that travel in paths: the one-time codes of the reset and verify pages and of the API
+ * calls they make (/reset/…, /verify/…, /user/password-reset/…, /user/verify-email/…,
+ * /user/change-email/verify/…), a payment intent's client secret, and any segment long and random
+ * enough to be a token (20 or more base64url characters, digits among them).
+ */
+const SECRET_SEGMENT = /\/(reset|verify|password-reset|verify-email|payment-intents)\/[^/?#\s]+|\/(?=[A-Za-z_-]*\d)[A-Za-z0-9_-]{20,}(?=[/?#\s]|$)/g;
 
-/** A URL with its reset or verification code replaced. */
+/** A URL (or a span's "METHOD url" name) with its codes and tokens replaced. */
 export function withoutCodes(url: string): string {
-  return url.replace(ONE_TIME_CODE, '/$1/[code]');
+  return url.replace(SECRET_SEGMENT, (_segment, prefix?: string) => (prefix ? `/${prefix}/[code]` : '/[code]'));
 }
 
 function scrubBreadcrumb(crumb: Breadcrumb): Breadcrumb {
@@ -17,11 +22,20 @@ function scrubBreadcrumb(crumb: Breadcrumb): Breadcrumb {
   return { ...crumb, data };
 }
 
-/** An event as sent: page addresses and breadcrumbs without one-time codes. */
+/** What a span or a trace context carries that may hold a URL: its name and its url attributes. */
+function scrubSpan<T extends { description?: string; data?: Record<string, unknown> }>(span: T): T {
+  const data = span.data ? Object.fromEntries(Object.entries(span.data).map(([key, value]) => [key, typeof value === 'string' && /url|target|route|name/.test(key) ? withoutCodes(value) : value])) : span.data;
+  return { ...span, ...(span.description ? { description: withoutCodes(span.description) } : {}), ...(data ? { data } : {}) };
+}
+
+/** An event as sent: page addresses, breadcrumbs, span names and attributes without codes or tokens. */
 export function scrubEvent<T extends Event>(event: T): T {
   const scrubbed = { ...event };
   if (scrubbed.request?.url) scrubbed.request = { ...scrubbed.request, url: withoutCodes(scrubbed.request.url) };
   if (scrubbed.breadcrumbs) scrubbed.breadcrumbs = scrubbed.breadcrumbs.map(scrubBreadcrumb);
+  if (scrubbed.transaction) scrubbed.transaction = withoutCodes(scrubbed.transaction);
+  if (scrubbed.spans) scrubbed.spans = scrubbed.spans.map(scrubSpan);
+  if (scrubbed.contexts?.trace) scrubbed.contexts = { ...scrubbed.contexts, trace: scrubSpan(scrubbed.contexts.trace) };
   return scrubbed;
 }
 
