@@ -141,6 +141,11 @@ describe('loadConfig', () => {
       [{ WIDGET_SCRIPT_URL: 'cdn.example.com/widget.js' }, /WIDGET_SCRIPT_URL must be a URL/],
       [{ WIDGET_SCRIPT_URL: 'https://cdn.example.com/widget.js?v=2' }, /WIDGET_SCRIPT_URL must be a URL without \?query or #fragment/],
       [{ WIDGET_API_URL: 'ftp://widgets.example.com' }, /WIDGET_API_URL must be a URL/],
+      [{ WIDGET_SCRIPT_URL: 'https://cdn.example.com/widget.js' }, /WIDGET_SCRIPT_URL needs PUBLIC_URL or WIDGET_API_URL/],
+      [
+        { NODE_ENV: 'production', ALLOW_LOCAL_ADAPTERS: 'true', SMTP_URL: 'smtp://mail.example.com', PUBLIC_URL: 'https://dash.example.com', WIDGET_SCRIPT_URL: 'http://cdn.example.com/widget.js' },
+        /WIDGET_SCRIPT_URL must be an https:\/\/ address when NODE_ENV=production/,
+      ],
     ])('rejects %j naming the variable', (env, message) => {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(message);

@@ -317,6 +317,10 @@ function assertProductionSafe(config: Config): void {
   if (config.stripe && !config.stripe.webhookSecret) {
     problems.push('STRIPE_WEBHOOK_SECRET is required when NODE_ENV=production with Stripe (payments are confirmed by its webhook)');
   }
+  for (const [name, url] of [['WIDGET_SCRIPT_URL', config.widgetPublicUrls.script], ['WIDGET_API_URL', config.widgetPublicUrls.api]] as const) {
+    // Host pages are served over https: an http widget is blocked as mixed content there.
+    if (url && !url.startsWith('https://')) problems.push(`${name} must be an https:// address when NODE_ENV=production`);
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 }
 
@@ -352,6 +356,11 @@ function readTwilioCredentials(e: z.infer<typeof environmentSchema>): TelephonyC
  */
 function readWidgetPublicUrls(e: z.infer<typeof environmentSchema>, publicUrl: string): WidgetPublicUrls {
   const script = e.WIDGET_SCRIPT_URL;
+  // Without either, the script on another host would call http://localhost:PORT from every
+  // visitor's browser.
+  if (script && !e.WIDGET_API_URL && !e.PUBLIC_URL) {
+    throw new ConfigError('Invalid configuration:\n  WIDGET_SCRIPT_URL needs PUBLIC_URL or WIDGET_API_URL (the address the script calls)');
+  }
   return { script, api: e.WIDGET_API_URL ?? (script ? `${publicUrl}/widget-api` : undefined) };
 }
 

@@ -73,7 +73,7 @@ describe('security headers', () => {
     });
     const csp = directives((await withServices.request({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
     expect(csp['connect-src']).toContain('https://o42.ingest.sentry.io');
-    expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://*.googletagmanager.com']);
+    expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://www.googletagmanager.com/gtag/']);
     expect(csp['img-src']).toContain('https://*.google-analytics.com');
     expect(csp['connect-src']).toEqual(expect.arrayContaining(['https://*.google-analytics.com', 'https://*.analytics.google.com']));
     // The SDK is part of our bundle: Sentry adds no script origin.

@@ -15,10 +15,11 @@ const RECAPTCHA = { script: ['https://www.google.com/recaptcha/', 'https://www.g
 
 /**
  * Google Analytics 4 through gtag.js (src/lib/analytics.ts), only with GA_MEASUREMENT_ID: the
- * origins Google's "Use a Content Security Policy" guide lists for GA4.
+ * origins Google's "Use a Content Security Policy" guide lists for GA4, with scripts narrowed to
+ * gtag's own path (any GTM container, `gtm.js?id=…`, would run a stranger's code here).
  */
 const GOOGLE_ANALYTICS = {
-  script: ['https://*.googletagmanager.com'],
+  script: ['https://www.googletagmanager.com/gtag/'],
   img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
   connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
 };

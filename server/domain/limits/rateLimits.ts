@@ -36,8 +36,9 @@ export async function hitRateLimit(db: Database, limit: RateLimit, key: string, 
 }
 
 /**
- * The two limits of an account flow that mails an address anyone may type (sign-up, forgot
- * password, verification sent again): first the client address's, then the target address's.
+ * The two limits of an account flow that mails an address anyone may type (forgot password,
+ * verification sent again; sign-up counts its target only after the bot check, so not here):
+ * first the client address's, then the target address's.
  * A request refused by the first is not counted against the target.
  */
 export async function hitAddressThenTarget(

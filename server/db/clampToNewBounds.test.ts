@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WIDGET_COUNT_BOUNDS } from '../../common/rules/widgetDefaults.ts';
 import { widgets } from './schema/toolbox.ts';
+import { callLimits } from './schema/widgetApi.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { addWebsite, addWidget, expectStatus, signedInClient, widgetBody } from '../test/toolbox.ts';
 
@@ -15,9 +16,21 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const migration = readFileSync(new URL('./migrations/0008_clamp_widget_counts.sql', import.meta.url), 'utf8');
+const migration = readFileSync(new URL('./migrations/0008_clamp_to_new_bounds.sql', import.meta.url), 'utf8');
 
-describe('migration 0008_clamp_widget_counts', () => {
+describe('migration 0008_clamp_to_new_bounds', () => {
+  it('lowers a per-widget call limit above the account\'s to it, and leaves the others', async () => {
+    const [above, within] = [await signedInClient(server), await signedInClient(server)];
+    await server.db.insert(callLimits).values([
+      { userId: above.userId, perWidget: 50, perAccount: 30 },
+      { userId: within.userId, perWidget: 10, perAccount: 30 },
+    ]);
+    for (const statement of migration.split('--> statement-breakpoint')) await server.db.execute(sql.raw(statement));
+    const rows = await server.db.select().from(callLimits);
+    expect(rows.find((row) => row.userId === above.userId)).toMatchObject({ perWidget: 30, perAccount: 30 });
+    expect(rows.find((row) => row.userId === within.userId)).toMatchObject({ perWidget: 10, perAccount: 30 });
+  });
+
   it('lowers counts above their bounds, leaves the rest and nulls alone; the widget saves again', async () => {
     const client = await signedInClient(server);
     const website = await addWebsite(client, `clamp-${client.userId}.example.com`);
