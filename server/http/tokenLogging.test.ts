@@ -54,9 +54,29 @@ describe('the server log', () => {
     await app.request({ method: 'GET', url: `/reset/${resetCode}`, headers: { accept: 'text/html' } });
     expect((await app.request({ method: 'POST', url: `/api/user/password-reset/${resetCode}`, body: { password: newPassword, isForgotPassword: true } })).status).toBe(200);
 
-    expect(log).toContain('incoming request');
+    expect(log).toContain('request completed');
     expect(log).toContain('/api/user/verify-email/[redacted]');
     const secrets = { password, newPassword, verifyCode, resetCode, cookie, captcha: 'captcha-token-secret', clientSecret: 'pi_1_secret_abc', accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, refreshedAccess: refreshed.body.accessToken, refreshedRefresh: refreshed.body.refreshToken };
     for (const [name, secret] of Object.entries(secrets)) expect(log.includes(String(secret)), `${name} is in the log`).toBe(false);
+  });
+});
+
+describe('the access log (issue 17)', () => {
+  it('writes one line per request, when it is answered, with its status and time', async () => {
+    let lines = '';
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => (lines += chunk.toString()));
+    const quiet = await server.variant({ config: { logLevel: 'info' }, logStream: stream });
+    lines = '';
+    expect((await quiet.request({ method: 'GET', url: '/api/health' })).status).toBe(200);
+    // The lines of this request (the variant's startup lines may still be on their way).
+    const entries = lines
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; reqId?: string; req?: { url: string }; res?: { statusCode: number }; responseTime?: number })
+      .filter((entry) => entry.reqId !== undefined);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ msg: 'request completed', req: { url: '/api/health' }, res: { statusCode: 200 } });
+    expect(entries[0]!.responseTime).toBeGreaterThanOrEqual(0);
   });
 });
