@@ -32,17 +32,20 @@ test('an access token that expires mid-session is refreshed once and the page ke
   // Still working: a sign-out after the next expiry refreshes once more and completes, and the
   // server really ends the session: the refresh token of that last refresh no longer works.
   // (The page's own polling may refresh before the sign-out does: the last token issued counts.)
-  const issued: Promise<string>[] = [];
-  page.on('response', (response) => {
-    if (response.url().endsWith('/api/oauth2/token') && response.request().method() === 'POST' && response.ok()) {
-      issued.push(response.json().then((body: { refreshToken: string }) => body.refreshToken));
-    }
+  // Read where the answer passes through the test (the page may have navigated away before
+  // its body could be read from the browser).
+  const issued: string[] = [];
+  await page.route('**/api/oauth2/token', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const response = await route.fetch();
+    if (response.ok()) issued.push(((await response.json()) as { refreshToken: string }).refreshToken);
+    await route.fulfill({ response });
   });
   await expireAccessToken(request, after!.accessToken);
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/auth\/login$/);
   expect(await storedTokens(page)).toBeNull();
-  const refreshToken = [after!.refreshToken, ...(await Promise.all(issued))].at(-1)!;
+  const refreshToken = [after!.refreshToken, ...issued].at(-1)!;
   const reused = await request.post('/api/oauth2/token', { form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'dashboard' } });
   expect(reused.status(), 'the signed-out session cannot be refreshed').toBeGreaterThanOrEqual(400);
   expect(reused.status()).toBeLessThan(500);
