@@ -20,7 +20,7 @@ import { loadMailboxKey, registerDevMailbox } from './http/devMailbox.ts';
 import { installTokenClock } from './http/tokenClockControl.ts';
 import { registerFileServing } from './http/fileServing.ts';
 import { answerFrameworkError, installErrorHandler, notFoundBody } from './http/errorHandler.ts';
-import { loggerOptions } from './http/logRedaction.ts';
+import { AccessLog, loggerOptions } from './http/logRedaction.ts';
 import { installPaymentsRuntime } from './http/paymentsRuntime.ts';
 import { installRequestBodyRules } from './http/requestBodies.ts';
 import { installRequestValidation } from './http/requestValidation.ts';
@@ -66,9 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, contract = loadContract(), spaDir = SPA_DIR, logStream } = options;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
-    // One line per request (issue 17), written when it is answered (onResponse below), instead of
-    // Fastify's two ("incoming request", "request completed").
-    disableRequestLogging: true,
+    logController: new AccessLog(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // The SPA calls /client/agents/ with a trailing slash (spec §7). Path parameters may be as
@@ -80,9 +78,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const adapters = typeof options.adapters === 'function' ? options.adapters(app.log) : options.adapters;
   for (const line of describeAdapters(adapters)) app.log.info(line);
   app.decorateRequest('auth', null);
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  });
   installJsonBodyParser(app);
   installRequestValidation(app);
   installRequestBodyRules(app, contract);

@@ -1,4 +1,4 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /**
  * Paths whose last segments are a secret: e-mailed codes (contract: verifyEmail,
@@ -102,4 +102,18 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     stream: redactingStream(stream ?? process.stdout),
   };
+}
+
+/**
+ * One access-log line per request (issue 17), when it is answered: the request (its URL without
+ * secrets, serializeRequestForLog) with its status and time, instead of Fastify's two lines.
+ */
+export class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
