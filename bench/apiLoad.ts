@@ -18,6 +18,8 @@ export interface LoadFigures {
 
 export interface EndpointLoad extends LoadFigures {
   name: string;
+  /** Issue 17's floor for rpsRatio, when it sets one. */
+  target?: number;
   /** The endpoint's p50 over the hello route's p50. */
   p50Ratio: number;
   /** The endpoint's requests per second over the hello route's. */
@@ -34,17 +36,17 @@ export interface ApiLoad {
  * are autocannon's per-response times (its own histogram rounds to whole milliseconds, too
  * coarse for the hello route). Any answer other than 200 fails the benchmark.
  */
-export async function loadEndpoints(base: string, accessToken: string, endpoints: Record<string, string>, seconds: number): Promise<ApiLoad> {
+export async function loadEndpoints(base: string, accessToken: string, endpoints: Endpoint[], seconds: number): Promise<ApiLoad> {
   const hello = Fastify();
   hello.get('/hello', async () => ({ hello: 'world' }));
   const helloBase = await hello.listen({ port: 0, host: '127.0.0.1' });
   try {
     const ceiling = await loadUrl(`${helloBase}/hello`, {}, seconds);
-    const headers = { authorization: `Bearer ${accessToken}` };
+    const signedIn = { authorization: `Bearer ${accessToken}` };
     const measured: EndpointLoad[] = [];
-    for (const [name, path] of Object.entries(endpoints)) {
-      const figures = await loadUrl(`${base}${path}`, headers, seconds);
-      measured.push({ name, ...figures, p50Ratio: figures.p50 / ceiling.p50, rpsRatio: figures.rps / ceiling.rps });
+    for (const { name, path, public: isPublic, target } of endpoints) {
+      const figures = await loadUrl(`${base}${path}`, isPublic ? {} : signedIn, seconds, isPublic);
+      measured.push({ name, target, ...figures, p50Ratio: figures.p50 / ceiling.p50, rpsRatio: figures.rps / ceiling.rps });
     }
     return { hello: ceiling, endpoints: measured };
   } finally {
@@ -52,15 +54,30 @@ export async function loadEndpoints(base: string, accessToken: string, endpoints
   }
 }
 
-/** `url` under `seconds` of load from autocannon, after a warm-up. */
-export async function loadUrl(url: string, headers: Record<string, string>, seconds: number): Promise<LoadFigures> {
+/**
+ * `url` under `seconds` of load from autocannon, after a warm-up. `visitors`: every request from
+ * its own address (X-Forwarded-For; the server trusts the proxy header), as page views of the
+ * clients' websites come from their many visitors, not one address past its rate limit.
+ */
+export async function loadUrl(url: string, headers: Record<string, string>, seconds: number, visitors = false): Promise<LoadFigures> {
+  let visitor = 0;
+  const nextAddress = () => {
+    visitor += 1;
+    return `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`;
+  };
   for (let i = 0; i < 20; i += 1) {
-    const response = await fetch(url, { headers });
+    const response = await fetch(url, { headers: visitors ? { ...headers, 'x-forwarded-for': nextAddress() } : headers });
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
     await response.arrayBuffer();
   }
   const durations: number[] = [];
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  const instance = autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers,
+    ...(visitors ? { requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': nextAddress() } }) }] } : {}),
+  });
   instance.on('response', (_client, _status, _bytes, responseTimeMs) => durations.push(responseTimeMs));
   const result = await instance;
   if (result.non2xx || result.errors || result.timeouts) {
@@ -70,15 +87,30 @@ export async function loadUrl(url: string, headers: Record<string, string>, seco
   return { p50, p95, rps: result.requests.average, requests: durations.length };
 }
 
-/** What a signed-in client asks most: a page of the Calls History, a month of Analytics, the widgets. */
-export function clientEndpoints(now: Date): Record<string, string> {
+export interface Endpoint {
+  name: string;
+  path: string;
+  /** Asked without signing in, by many visitors (loadUrl's `visitors`). */
+  public?: boolean;
+  /** Issue 17's floor: this share of the hello route's req/s. */
+  target?: number;
+}
+
+/**
+ * What the server answers most: the health check a load balancer polls, the widget configuration
+ * every page view of every client's website loads (`widgetKey`: a website's public key), and
+ * what a signed-in client asks most: a page of the Calls History, a month of Analytics, the widgets.
+ */
+export function loadedEndpoints(now: Date, widgetKey: string): Endpoint[] {
   const monthAgo = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000).toISOString();
   const range = `dateFrom=${monthAgo}&dateTo=${now.toISOString()}`;
-  return {
-    'calls page (30 days, page 2 of 20)': `/api/client/calls?${range}&page=2&perPage=20`,
-    'analytics (30 days)': `/api/client/analytics?${range}`,
-    'widgets list': '/api/client/widgets',
-  };
+  return [
+    { name: 'health check', path: '/api/health', public: true, target: 0.4 },
+    { name: 'widget configuration', path: `/widget-api/config/${widgetKey}`, public: true, target: 0.25 },
+    { name: 'calls page (30 days, page 2 of 20)', path: `/api/client/calls?${range}&page=2&perPage=20`, target: 0.05 },
+    { name: 'analytics (30 days)', path: `/api/client/analytics?${range}` },
+    { name: 'widgets list', path: '/api/client/widgets', target: 0.1 },
+  ];
 }
 
 /** An access token for the account, from the password grant the SPA uses. */
@@ -113,7 +145,8 @@ export function printApiLoad(all: EngineLoad[], seconds: number): void {
         `${data}: ${endpoint.name}`,
         all.map((r) => {
           const e = pick(r).endpoints[index]!;
-          return `${figures(e)}  [p50 ×${e.p50Ratio.toFixed(1)} hello, ${(e.rpsRatio * 100).toFixed(1)}% of its req/s]`;
+          const verdict = e.target === undefined ? '' : ` ${e.rpsRatio >= e.target ? 'meets' : 'BELOW'} ≥ ${e.target * 100}%`;
+          return `${figures(e)}  [p50 ×${e.p50Ratio.toFixed(1)} hello, ${(e.rpsRatio * 100).toFixed(1)}% of its req/s${verdict}]`;
         }),
       ]);
     }

@@ -7,6 +7,14 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Each request in turn; setupRequest may change it before it is sent. */
+    requests?: Array<{ setupRequest?: (request: Request) => Request }>;
+  }
+
+  interface Request {
+    method?: string;
+    path?: string;
+    headers: Record<string, string>;
   }
 
   interface Result {

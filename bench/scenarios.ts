@@ -4,7 +4,7 @@
 // widgets list under load (apiLoad.ts), on the demo account and then on the `BENCH_ROWS` calls.
 // Writes the figures as JSON to `BENCH_OUT`. PostgreSQL when DATABASE_URL is set, else PGlite in
 // a temporary directory on disk (as `npm start` uses it).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 import { DEMO_ACCOUNT, seedDemoAccount } from '../server/demo/demoAccount.ts';
-import { type ApiLoad, clientEndpoints, loadEndpoints, signIn } from './apiLoad.ts';
+import { type ApiLoad, loadedEndpoints, loadEndpoints, signIn } from './apiLoad.ts';
 import { percentiles, peakMemory, timeRuns } from './measure.ts';
 import { BENCH_PASSWORD, createBenchAccount, FAST_HASHING, insertBenchHistory } from './seedBench.ts';
 
@@ -34,13 +34,28 @@ const iso = (date: Date) => date.toISOString();
 const handle = await openDatabase({ databaseUrl, pgliteDir: pgliteDir ? path.join(pgliteDir, 'pglite') : null });
 try {
   await prepareDatabase(handle);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DEMO_SEED: 'false' }, { databaseUrl, pgliteDir: null, passwordHashParams: FAST_HASHING });
+  // Logging at info, as `npm start` does (one access-log line per request), into /dev/null; the
+  // load generator's requests come through a trusted proxy (X-Forwarded-For: one visitor each).
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'info', PORT: '0', DEMO_SEED: 'false', TRUST_PROXY: 'true' },
+    { databaseUrl, pgliteDir: null, passwordHashParams: FAST_HASHING },
+  );
+  const logStream = createWriteStream('/dev/null');
   // The API's load alone: the scheduled-calls worker stays stopped, no callback is placed meanwhile.
-  const app = await buildApp({ config, db: handle.db, adapters: (logger) => createAdapters(config, handle.db, logger), workers: { start: { scheduledCalls: false } } });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    logStream,
+    adapters: (logger) => createAdapters(config, handle.db, logger),
+    workers: { start: { scheduledCalls: false } },
+  });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const results: Record<string, unknown> = { engine, rows };
-  async function loadApi(data: string, accessToken: string): Promise<ApiLoad> {
-    const load = await loadEndpoints(base, accessToken, clientEndpoints(now), loadSeconds);
+  async function loadApi(data: string, accessToken: string, email: string): Promise<ApiLoad> {
+    const website = (await handle.db.execute(
+      sql`select w.public_key from websites w join users u on u.id = w.user_id where u.email = ${email} order by w.id limit 1`,
+    )) as unknown as { rows: { public_key: string }[] };
+    const load = await loadEndpoints(base, accessToken, loadedEndpoints(now, website.rows[0]!.public_key), loadSeconds);
     log(`API load on ${data}: hello p50 ${load.hello.p50.toFixed(2)} ms; ${load.endpoints.map((e) => `${e.name} p50 ${e.p50.toFixed(1)} ms`).join('; ')}`);
     return load;
   }
@@ -48,7 +63,7 @@ try {
   if (parts.includes('api')) {
     // The demo account first: it is only seeded into a database without accounts.
     await seedDemoAccount(handle.db, FAST_HASHING);
-    results.api_demo = await loadApi('the demo data', await signIn(base, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password));
+    results.api_demo = await loadApi('the demo data', await signIn(base, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password), DEMO_ACCOUNT.email);
     // PGlite's seeding below holds this thread for minutes: a keep-alive connection left from the
     // load would time out meanwhile and be reset under the next request. Closed while it is idle.
     app.server.closeIdleConnections();
@@ -135,7 +150,7 @@ try {
   }
 
   if (parts.includes('api')) {
-    results.api_rows = await loadApi(`${rows.toLocaleString('en-US')} calls`, accessToken);
+    results.api_rows = await loadApi(`${rows.toLocaleString('en-US')} calls`, accessToken, account.email);
   }
   await app.close();
   if (out) writeFileSync(out, JSON.stringify(results, null, 2));

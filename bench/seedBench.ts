@@ -4,6 +4,7 @@ import { users } from '../server/db/schema/accounts.ts';
 import { websites, widgets } from '../server/db/schema/toolbox.ts';
 import { hashPassword } from '../server/domain/auth/passwords.ts';
 import { openCreditsAccount } from '../server/domain/credits/ledger.ts';
+import { newPublicKey } from '../server/domain/websites/websites.ts';
 import { defaultNotifications, defaultWidgetConfiguration } from '../common/rules/widgetDefaults.ts';
 
 export const BENCH_PASSWORD = 'bench-password';
@@ -28,7 +29,7 @@ export async function createBenchAccount(db: Database, email: string): Promise<B
   await openCreditsAccount(db, userId);
   const websiteIds: number[] = [];
   for (const domain of ['bench-one.example.com', 'bench-two.example.com', 'bench-three.example.com']) {
-    const [site] = await db.insert(websites).values({ userId, domain, publicKey: `bench-${domain}-${userId}` }).returning({ id: websites.id });
+    const [site] = await db.insert(websites).values({ userId, domain, publicKey: newPublicKey() }).returning({ id: websites.id });
     websiteIds.push(site!.id);
     for (const typeId of [1, 2, 3]) {
       // Ringing one number (no agents), with the spec's default settings.

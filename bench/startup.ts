@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_ACCOUNT } from '../server/demo/demoAccount.ts';
-import { clientEndpoints, loadUrl, signIn } from './apiLoad.ts';
+import { loadedEndpoints, loadUrl, signIn } from './apiLoad.ts';
 import { buildIfStale, type Memory, startProduct } from './productServer.ts';
 import { printColumns } from './table.ts';
 
@@ -40,7 +40,7 @@ export async function measureStartup(loadSeconds: number, log: (line: string) =>
       await settle();
       const existingIdle = await existing.memory();
       const headers = { authorization: `Bearer ${await signIn(existing.base, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)}` };
-      for (const endpoint of Object.values(clientEndpoints(new Date()))) await loadUrl(`${existing.base}${endpoint}`, headers, loadSeconds);
+      for (const endpoint of loadedEndpoints(new Date(), '').filter((e) => !e.public)) await loadUrl(`${existing.base}${endpoint.path}`, headers, loadSeconds);
       await settle();
       const afterLoad = await existing.memory();
       return { freshMs: fresh.startupMs, freshCpuMs: fresh.startupCpuMs, freshIdle, existingMs: existing.startupMs, existingCpuMs: existing.startupCpuMs, existingIdle, afterLoad, loadSeconds };

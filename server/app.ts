@@ -24,7 +24,7 @@ import { AccessLog, loggerOptions } from './http/logRedaction.ts';
 import { installPaymentsRuntime } from './http/paymentsRuntime.ts';
 import { installRequestBodyRules } from './http/requestBodies.ts';
 import { installRequestValidation } from './http/requestValidation.ts';
-import { installSecurityHeaders, notFoundRateLimit } from './http/security.ts';
+import { installInMemoryRateLimits, installSecurityHeaders, notFoundRateLimit } from './http/security.ts';
 import { pageConfigOf } from './http/pageConfig.ts';
 import { registerSpa, SPA_DIR, wantsSpaPage } from './http/spa.ts';
 import { installMultipartUploads } from './http/uploads.ts';
@@ -87,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sentryDsn: config.browserServices.sentryDsn,
     googleAnalytics: Boolean(config.browserServices.gaMeasurementId),
   });
+  await installInMemoryRateLimits(app);
   // Answers over 1 kB (JSON, CSV, the widget script) compressed for clients that accept it:
   // brotli at a fast level, else gzip. The SPA's files come precompressed from the build (spa.ts)
   // and pass through as they are.
@@ -130,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFileServing(app, db, adapters.storage);
   const spa = await registerSpa(app, spaDir, pageConfigOf(config));
 
-  app.setNotFoundHandler({ preHandler: await notFoundRateLimit(app) }, (request, reply) => {
+  app.setNotFoundHandler({ preHandler: notFoundRateLimit(app) }, (request, reply) => {
     if (spa.served && wantsSpaPage(request)) return spa.sendIndex(reply);
     return reply.code(404).send(notFoundBody(request));
   });

@@ -92,13 +92,24 @@ export const NOT_FOUND_LIMIT = { max: 60, timeWindow: 60_000 };
  * The not-found handler's rate limit, per client address: unknown API routes and files count;
  * page navigations the SPA answers (any deep link) do not.
  */
-export async function notFoundRateLimit(app: FastifyInstance): Promise<preHandlerAsyncHookHandler> {
-  await app.register(fastifyRateLimit, {
-    global: false,
+export function notFoundRateLimit(app: FastifyInstance): preHandlerAsyncHookHandler {
+  return app.rateLimit({
     ...NOT_FOUND_LIMIT,
     allowList: (request) => wantsSpaPage(request),
     // The plugin sets Retry-After; the error handler answers the contract's Error body.
     errorResponseBuilder: () => new ApiError(429, 'too_many_requests', 'Too many requests for unknown addresses. Please try again later.'),
-  });
-  return app.rateLimit() as preHandlerAsyncHookHandler;
+  }) as preHandlerAsyncHookHandler;
+}
+
+/**
+ * Addresses each of this instance's in-memory rate limits remembers (the least recent go first).
+ * These limits guard what costs only this instance's own work (unknown addresses, the widget
+ * configuration it serves from memory); whatever writes to the database, costs credits or
+ * touches an account is limited in the database instead (server/domain/limits/rateLimits.ts).
+ */
+const IN_MEMORY_LIMIT_ADDRESSES = 20_000;
+
+/** @fastify/rate-limit with its in-memory store, for the limits that ask for it (app.rateLimit, app.createRateLimit). */
+export async function installInMemoryRateLimits(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyRateLimit, { global: false, cache: IN_MEMORY_LIMIT_ADDRESSES });
 }

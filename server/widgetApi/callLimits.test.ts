@@ -11,6 +11,7 @@ import { CALL_LIMIT_DEFAULTS, saveCallLimits } from '../domain/limits/callVeloci
 import { installJsonBodyParser } from '../http/bodyParsing.ts';
 import { loadContract } from '../http/contract.ts';
 import { installErrorHandler } from '../http/errorHandler.ts';
+import { installInMemoryRateLimits } from '../http/security.ts';
 import { installRequestValidation } from '../http/requestValidation.ts';
 import { ContractResponses } from '../test/contractResponses.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
@@ -40,6 +41,7 @@ beforeAll(async () => {
   installJsonBodyParser(app);
   installRequestValidation(app);
   installErrorHandler(app);
+  await installInMemoryRateLimits(app);
   deps = createCallRequestDeps({ telephony, log: { info() {}, warn() {}, error() {} }, clock: { now: () => now, sleep: async () => undefined } });
   await registerWidgetApi(app, { db: server.db, callRequests: deps, mail, publicUrl: 'https://dashboard.example' });
   await app.ready();

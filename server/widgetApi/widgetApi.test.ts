@@ -13,6 +13,7 @@ import { createCallRequestDeps } from '../domain/callEngine/callRequestDeps.ts';
 import { installJsonBodyParser } from '../http/bodyParsing.ts';
 import { loadContract } from '../http/contract.ts';
 import { installErrorHandler } from '../http/errorHandler.ts';
+import { installInMemoryRateLimits } from '../http/security.ts';
 import { installRequestValidation } from '../http/requestValidation.ts';
 import { ContractResponses } from '../test/contractResponses.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
@@ -50,6 +51,7 @@ beforeAll(async () => {
   installJsonBodyParser(callsApp);
   installRequestValidation(callsApp);
   installErrorHandler(callsApp);
+  await installInMemoryRateLimits(callsApp);
   deps = createCallRequestDeps({ telephony: fakeTelephony, log: { info() {}, warn() {}, error() {} } });
   await registerWidgetApi(callsApp, { db: server.db, callRequests: deps, mail: testMail, publicUrl: 'https://dashboard.example' });
   await callsApp.ready();
@@ -342,6 +344,7 @@ describe('POST /widget-api/calls', () => {
     installJsonBodyParser(proxied);
     installRequestValidation(proxied);
     installErrorHandler(proxied);
+    await installInMemoryRateLimits(proxied);
     await registerWidgetApi(proxied, { db: server.db, callRequests: deps, mail: testMail, publicUrl: 'https://dashboard.example' });
     await proxied.ready();
     try {

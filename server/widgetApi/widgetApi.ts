@@ -7,6 +7,9 @@ import { assertContractCovered, type Contract, loadContract } from '../http/cont
 import { installRequestBodyRules } from '../http/requestBodies.ts';
 import { type WidgetApiContext, widgetApiHandlers } from './widgetHandlers.ts';
 import { registerWidgetScript } from './widgetScript.ts';
+import { addressLimitKey } from '../domain/limits/clientAddress.ts';
+import { WIDGET_RATE_LIMITS } from './rateLimits.ts';
+import { WidgetConfigCache, type WidgetConfigCacheOptions } from './widgetConfigCache.ts';
 
 /** openapi/widget.yaml: the public widget API's contract. */
 export const WIDGET_CONTRACT_PATH = fileURLToPath(new URL('../../openapi/widget.yaml', import.meta.url));
@@ -21,6 +24,8 @@ export interface WidgetApiOptions {
   contract?: Contract;
   /** The widget API's public base written into /widget.js (WIDGET_API_URL); unset: the script's own origin. */
   publicApiBase?: string;
+  /** The configuration cache's timing (tests). */
+  configCache?: WidgetConfigCacheOptions;
 }
 
 /**
@@ -32,7 +37,15 @@ export interface WidgetApiOptions {
  */
 export async function registerWidgetApi(app: FastifyInstance, context: WidgetApiContext, options: WidgetApiOptions = {}): Promise<void> {
   const { contract = loadContract(WIDGET_CONTRACT_PATH), publicApiBase } = options;
-  const serviceHandlers = widgetApiHandlers(context);
+  // Each instance serves the configuration from memory, checked against the database every second
+  // (widgetConfigCache.ts), and limits it per address in memory: it costs the instance's work, not the database's.
+  const configs = new WidgetConfigCache(context.db, { log: app.log, ...options.configCache });
+  app.decorate('widgetConfigs', configs);
+  app.addHook('onReady', async () => configs.start());
+  app.addHook('onClose', () => configs.stop());
+  const { max, windowSeconds } = WIDGET_RATE_LIMITS.configPerAddress;
+  const limit = app.createRateLimit({ max, timeWindow: windowSeconds * 1000, keyGenerator: (request) => `config:${addressLimitKey(request.ip)}` });
+  const serviceHandlers = widgetApiHandlers(context, { configs, limit });
   assertContractCovered(contract, serviceHandlers, {});
   await app.register(
     async (api) => {

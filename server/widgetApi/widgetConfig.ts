@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { widgetKindOf } from '../../common/rules/widgetKinds.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
 import { credits } from '../db/schema/billing.ts';
 import { widgetTypes } from '../db/schema/reference.ts';
 import { websites, widgets } from '../db/schema/toolbox.ts';
+import { widgetConfigChanges } from '../db/schema/widgetApi.ts';
 import { canPayForACall } from '../domain/callEngine/callCredits.ts';
 import { availableCreditsSql } from '../domain/credits/reservations.ts';
 
@@ -39,22 +40,26 @@ export interface PublicWebsite {
   accountDeleted: boolean;
 }
 
-export async function findPublicWebsite(db: Database, publicKey: string): Promise<PublicWebsite | null> {
-  const [row] = await db
-    .select({
-      websiteId: websites.id,
-      userId: websites.userId,
-      timeZone: users.timezone,
-      deletedAt: users.deletedAt,
-      // What calls being placed hold is not there to spend (common/rules/credits.ts availableCredits).
-      balance: availableCreditsSql,
-      overdraft: credits.overdraft,
-    })
+const publicWebsiteFields = {
+  websiteId: websites.id,
+  userId: websites.userId,
+  timeZone: users.timezone,
+  deletedAt: users.deletedAt,
+  // What calls being placed hold is not there to spend (common/rules/credits.ts availableCredits).
+  balance: availableCreditsSql,
+  overdraft: credits.overdraft,
+};
+
+function selectPublicWebsite<Extra extends Record<string, SQL.Aliased | SQL>>(db: Database, publicKey: string, extra: Extra) {
+  return db
+    .select({ ...publicWebsiteFields, ...extra })
     .from(websites)
     .innerJoin(users, eq(users.id, websites.userId))
     .leftJoin(credits, eq(credits.userId, websites.userId))
     .where(eq(websites.publicKey, publicKey));
-  if (!row) return null;
+}
+
+function publicWebsite(row: { websiteId: number; userId: number; timeZone: string; deletedAt: Date | null; balance: number | null; overdraft: number | null }): PublicWebsite {
   return {
     websiteId: row.websiteId,
     userId: row.userId,
@@ -65,23 +70,53 @@ export async function findPublicWebsite(db: Database, publicKey: string): Promis
   };
 }
 
+export async function findPublicWebsite(db: Database, publicKey: string): Promise<PublicWebsite | null> {
+  const [row] = await selectPublicWebsite(db, publicKey, {});
+  return row ? publicWebsite(row) : null;
+}
+
+/** Whether a website's widgets show: the account is open and can pay for a call. */
+export function takesCalls(account: { accountDeleted: boolean; balance: number; overdraft: number }): boolean {
+  return !account.accountDeleted && canPayForACall(account.balance, account.overdraft);
+}
+
+/** A website's configuration with what a cache needs to know when it goes out of date. */
+export interface LoadedWidgetConfig {
+  view: WidgetConfigView;
+  userId: number;
+  /** The account's widget_config_changes as the configuration was read (configChangesSql). */
+  changes: string;
+}
+
+/**
+ * The account's rows of widget_config_changes, as `<count>:<last id>`: any change to what the
+ * configuration is made of (migration 0009's triggers) changes it, and so does the deletion of
+ * old rows, which only makes a cache read again once.
+ */
+export const configChangesSql = (userId: SQL | AnyColumn) =>
+  sql<string>`(select count(*) || ':' || coalesce(max(${widgetConfigChanges.id}), 0) from ${widgetConfigChanges} where ${widgetConfigChanges.userId} = ${userId})`;
+
 /**
  * What the embed script shows on a website: its active widgets (oldest first) with the settings
  * the widget behaves by, or nothing when the account cannot take calls. Agent numbers, tries,
  * caller id, waiting audio and notifications never leave the server. Null for an unknown key.
+ * The account's changes are read in the same statement as the website and the account, before
+ * the widgets: a change that lands in between makes the answer newer than its `changes`, never
+ * older, so a cache holding it reads it again at its next check.
  */
-export async function loadWidgetConfig(db: Database, publicKey: string): Promise<WidgetConfigView | null> {
-  const website = await findPublicWebsite(db, publicKey);
-  if (!website) return null;
-  const available = !website.accountDeleted && canPayForACall(website.balance, website.overdraft);
-  if (!available) return { available: false, timeZone: website.timeZone, widgets: [] };
+export async function loadWidgetConfig(db: Database, publicKey: string): Promise<LoadedWidgetConfig | null> {
+  const [row] = await selectPublicWebsite(db, publicKey, { changes: configChangesSql(websites.userId) });
+  if (!row) return null;
+  const website = publicWebsite(row);
+  const loaded = (view: WidgetConfigView) => ({ view, userId: website.userId, changes: row.changes });
+  if (!takesCalls(website)) return loaded({ available: false, timeZone: website.timeZone, widgets: [] });
   const rows = await db
     .select({ id: widgets.id, typeId: widgets.typeId, typeName: widgetTypes.name, settings: widgets.settings })
     .from(widgets)
     .innerJoin(widgetTypes, eq(widgetTypes.id, widgets.typeId))
     .where(and(eq(widgets.websiteId, website.websiteId), eq(widgets.isActive, true)))
     .orderBy(asc(widgets.createdAt), asc(widgets.id));
-  return { available: true, timeZone: website.timeZone, widgets: rows.map(publicWidget) };
+  return loaded({ available: true, timeZone: website.timeZone, widgets: rows.map(publicWidget) });
 }
 
 function publicWidget(row: { id: number; typeId: number; typeName: string; settings: Json }): PublicWidget {

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import negotiate from '@fastify/accept-negotiator';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { CallRequestDeps } from '../domain/callEngine/callRequestDeps.ts';
 import {
@@ -19,7 +20,8 @@ import type { Mail } from '../adapters/mail/mail.ts';
 import { admitByVelocity } from '../domain/limits/callVelocity.ts';
 import { callLimitMail, mailAccount } from '../domain/users/limitMails.ts';
 import { WIDGET_RATE_LIMITS } from './rateLimits.ts';
-import { etagOf, findPublicWebsite, loadWidgetConfig, type PublicWebsite } from './widgetConfig.ts';
+import { findPublicWebsite, type PublicWebsite } from './widgetConfig.ts';
+import type { WidgetConfigCache } from './widgetConfigCache.ts';
 import { type EventBatch, recordWidgetEvents } from './widgetEvents.ts';
 
 export interface WidgetApiContext {
@@ -66,8 +68,17 @@ interface ScheduleBody extends CallBody {
   customFields?: { customField1?: string; customField2?: string; customField3?: string };
 }
 
+/** An in-memory per-address limit (@fastify/rate-limit's app.createRateLimit): counts the request, says whether it is over. */
+export type InMemoryLimit = ReturnType<FastifyInstance['createRateLimit']>;
+
 /** The operations of openapi/widget.yaml, bound by operationId. */
-export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetApiContext): OperationHandlers {
+/** What the configuration is served with: this instance's memory of it, and its per-address limit. */
+export interface ConfigServing {
+  configs: WidgetConfigCache;
+  limit: InMemoryLimit;
+}
+
+export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetApiContext, serving: ConfigServing): OperationHandlers {
   /** Per client address: an IPv6 client counts per /64 (addressLimitKey). */
   async function limitAddress(rateLimit: RateLimit, address: string): Promise<void> {
     await limit(rateLimit, addressLimitKey(address));
@@ -121,16 +132,19 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
 
   return {
     async getWidgetConfig(request: FastifyRequest, reply: FastifyReply) {
-      await limitAddress(WIDGET_RATE_LIMITS.configPerAddress, request.ip);
+      const verdict = await serving.limit(request);
+      if (!verdict.isAllowed && verdict.isExceeded) throw tooManyAttempts(verdict.ttlInSeconds);
       const { publicKey } = request.params as { publicKey: string };
-      const config = await loadWidgetConfig(db, publicKey);
+      const config = await serving.configs.get(publicKey);
       if (!config) throw unknownKey();
-      const body = JSON.stringify(config);
-      const etag = etagOf(body);
       // Short: a client who runs out of credits (or buys some) sees the widgets follow within half a minute.
-      reply.header('cache-control', 'public, max-age=30').header('etag', etag).header('vary', 'origin');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(body);
+      reply.header('cache-control', 'public, max-age=30').header('etag', config.etag).header('vary', 'origin, accept-encoding');
+      if (request.headers['if-none-match'] === config.etag) return reply.code(304).send();
+      reply.type('application/json; charset=utf-8');
+      // Compressed once per configuration, not once per page view (@fastify/compress passes an encoded body through).
+      const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+      if (!encoding) return reply.send(config.body);
+      return reply.header('content-encoding', encoding).send(await config.encoded(encoding));
     },
 
     async recordWidgetEvents(request: FastifyRequest, reply: FastifyReply) {

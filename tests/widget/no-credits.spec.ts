@@ -17,6 +17,9 @@ test('once visitors\' calls have spent every credit, the widget shows nothing', 
 
   await spendAllCredits(request, baseURL!, client, url);
   expect(await creditsOf(request, client.account)).toBe(0);
+  // The server serves the configuration from memory and sees the balance change at its next check (within a second).
+  const configUrl = `${baseURL}/widget-api/config/${client.website.publicKey}`;
+  await expect.poll(async () => ((await (await request.get(configUrl)).json()) as { available: boolean }).available).toBe(false);
 
   // A new visitor (the first one's browser may keep the configuration for its max-age of 30 s):
   // the configuration says unavailable, and nothing is drawn.

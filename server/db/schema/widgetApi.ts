@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, id, instant } from './columns.ts';
 
@@ -59,4 +59,22 @@ export const callLimits = pgTable(
     updatedAt: instant().notNull().defaultNow(),
   },
   (t) => [check('call_limits_positive', sql`${t.perWidget} >= 1 and ${t.perAccount} >= 1`)],
+);
+
+/**
+ * What changed the widget configuration of an account (issue 17): one row per inserted, updated
+ * or deleted widget or website, and per change of the account's time zone or deletion, written
+ * by triggers (migration 0009) in the changing transaction, whatever code or SQL made it. Every
+ * server instance keeps the configurations it served in memory and drops an account's when its
+ * rows here change (server/widgetApi/widgetConfigCache.ts). Insert-only, so writers never wait
+ * on each other; old rows are deleted now and then.
+ */
+export const widgetConfigChanges = pgTable(
+  'widget_config_changes',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer().notNull(),
+    changedAt: createdAt(),
+  },
+  (t) => [index('widget_config_changes_user_id_idx').on(t.userId, t.id), index('widget_config_changes_changed_at_idx').on(t.changedAt)],
 );

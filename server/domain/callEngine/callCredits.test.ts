@@ -30,6 +30,8 @@ async function placeConnectedCall(setup: Awaited<ReturnType<typeof accountWithWi
 }
 
 async function widgetConfig(publicKey: string) {
+  // A check interval later: the app serves the configuration from memory and checks it every second.
+  await server.app.widgetConfigs.check();
   const response = await server.request({ method: 'GET', url: `/widget-api/config/${publicKey}` });
   expect(response.status).toBe(200);
   return response.body as { available: boolean; widgets: unknown[] };

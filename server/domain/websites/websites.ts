@@ -17,7 +17,7 @@ export interface WebsiteView {
 type WebsiteRow = typeof websites.$inferSelect;
 
 /** 144 random bits, URL-safe: the embed snippet's `/widget.js?key=…`; never changes. */
-function newPublicKey(): string {
+export function newPublicKey(): string {
   return randomBytes(18).toString('base64url');
 }
 

@@ -1,0 +1,184 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { widgetConfigChanges } from '../db/schema/widgetApi.ts';
+import { configChangesSql, etagOf, loadWidgetConfig, takesCalls } from './widgetConfig.ts';
+
+/**
+ * The widget configuration in memory (issue 17): every page view of every client's website asks
+ * for it, and it changes when a client edits a widget. Each server instance keeps what it served
+ * and checks, once per `checkIntervalMs` and in one query for all of them, whether an account's
+ * configuration changed (widget_config_changes, written by triggers in the changing transaction,
+ * so a change made through any instance, or by hand, is seen) or whether its balance crossed what
+ * a call costs (read from the credits row, judged by the same rule, takesCalls). A changed
+ * account's entries are dropped and read again at the next request. So a change reaches every
+ * instance within a check interval; the answer's own max-age is 30 s anyway.
+ */
+export interface WidgetConfigCacheOptions {
+  /** How often the accounts in memory are checked for changes. */
+  checkIntervalMs?: number;
+  /** Websites kept at most; the least recently asked go first. */
+  maxEntries?: number;
+  /** An entry is read again after this long even without a change (a safety net). */
+  maxAgeMs?: number;
+  /** Rows of widget_config_changes older than this are deleted, now and then. */
+  changesRetentionMs?: number;
+  now?: () => number;
+  /** Where a failed check is reported (the entries stay until the next check or their max age). */
+  log?: { warn(object: object, message: string): void };
+}
+
+/** A configuration ready to send: the JSON, its ETag and its compressed forms, made once. */
+export interface ServedConfig {
+  body: string;
+  etag: string;
+  encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
+}
+
+interface Entry extends ServedConfig {
+  userId: number;
+  changes: string;
+  available: boolean;
+  loadedAt: number;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The widget configurations this instance serves from memory (tests: `check()` is "a second later"). */
+    widgetConfigs: WidgetConfigCache;
+  }
+}
+
+export class WidgetConfigCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, Promise<ServedConfig | null>>();
+  private readonly checkIntervalMs: number;
+  private readonly maxEntries: number;
+  private readonly maxAgeMs: number;
+  private readonly changesRetentionMs: number;
+  private readonly now: () => number;
+  private timer: NodeJS.Timeout | null = null;
+  private checking: Promise<void> | null = null;
+  private lastCleanup: number;
+  private readonly log: WidgetConfigCacheOptions['log'];
+
+  private readonly db: Database;
+
+  constructor(db: Database, options: WidgetConfigCacheOptions = {}) {
+    this.db = db;
+    this.checkIntervalMs = options.checkIntervalMs ?? 1000;
+    this.maxEntries = options.maxEntries ?? 10_000;
+    this.maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
+    this.changesRetentionMs = options.changesRetentionMs ?? 24 * 60 * 60_000;
+    this.now = options.now ?? Date.now;
+    this.lastCleanup = this.now();
+    this.log = options.log;
+  }
+
+  /** The configuration of the website with `publicKey`, from memory when it is there; null for an unknown key. */
+  async get(publicKey: string): Promise<ServedConfig | null> {
+    const entry = this.entries.get(publicKey);
+    if (entry && this.now() - entry.loadedAt < this.maxAgeMs) {
+      // Most recently used last: the first entry is the one to evict.
+      this.entries.delete(publicKey);
+      this.entries.set(publicKey, entry);
+      return entry;
+    }
+    let pending = this.loading.get(publicKey);
+    if (!pending) {
+      pending = this.load(publicKey).finally(() => this.loading.delete(publicKey));
+      this.loading.set(publicKey, pending);
+    }
+    return pending;
+  }
+
+  private async load(publicKey: string): Promise<ServedConfig | null> {
+    const loaded = await loadWidgetConfig(this.db, publicKey);
+    if (!loaded) {
+      this.entries.delete(publicKey);
+      return null;
+    }
+    const body = JSON.stringify(loaded.view);
+    const forms = new Map<string, Promise<Buffer>>();
+    const entry: Entry = {
+      body,
+      etag: etagOf(body),
+      encoded: (encoding) => {
+        let form = forms.get(encoding);
+        if (!form) {
+          form = encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzipAsync(body);
+          forms.set(encoding, form);
+        }
+        return form;
+      },
+      userId: loaded.userId,
+      changes: loaded.changes,
+      available: loaded.view.available,
+      loadedAt: this.now(),
+    };
+    this.entries.delete(publicKey);
+    this.entries.set(publicKey, entry);
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries) break;
+      this.entries.delete(oldest);
+    }
+    return entry;
+  }
+
+  /** Starts the checks (the app starts it when it is ready and stops it when it closes). */
+  start(): void {
+    this.timer ??= setInterval(() => {
+      this.check().catch((error: unknown) => this.log?.warn({ err: error }, 'widget configuration cache: the check for changes failed'));
+    }, this.checkIntervalMs).unref();
+  }
+
+  stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    return this.checking ?? Promise.resolve();
+  }
+
+  /** Entries in memory (tests and the benchmark). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * Drops the entries of every account whose configuration changed since it was read. The timer
+   * runs it; tests call it for "a check interval later". Checks never overlap.
+   */
+  check(): Promise<void> {
+    this.checking ??= this.runCheck().finally(() => (this.checking = null));
+    return this.checking;
+  }
+
+  private async runCheck(): Promise<void> {
+    const userIds = [...new Set([...this.entries.values()].map((entry) => entry.userId))];
+    if (userIds.length) {
+      // One statement for every account in memory: an int[] parameter, not one per account.
+      const result = (await this.db.execute(sql`
+        select u.id as "userId", ${configChangesSql(sql`u.id`)} as "changes",
+          (c.credits - c.reserved)::int as "balance", c.overdraft as "overdraft", a.deleted_at is not null as "deleted"
+        from unnest(${`{${userIds.join(',')}}`}::int[]) as u(id)
+        left join users a on a.id = u.id
+        left join credits c on c.user_id = u.id`)) as unknown as {
+        rows: { userId: number; changes: string; balance: number | null; overdraft: number | null; deleted: boolean | null }[];
+      };
+      const current = new Map(result.rows.map((row) => [Number(row.userId), row]));
+      for (const [publicKey, entry] of this.entries) {
+        const now = current.get(entry.userId);
+        const available = now ? takesCalls({ accountDeleted: now.deleted !== false, balance: now.balance ?? 0, overdraft: now.overdraft ?? 0 }) : false;
+        if (!now || now.changes !== entry.changes || available !== entry.available) this.entries.delete(publicKey);
+      }
+    }
+    if (this.now() - this.lastCleanup >= Math.min(this.changesRetentionMs, 60 * 60_000)) {
+      this.lastCleanup = this.now();
+      await this.db.delete(widgetConfigChanges).where(lt(widgetConfigChanges.changedAt, new Date(this.now() - this.changesRetentionMs)));
+    }
+  }
+}
