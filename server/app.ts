@@ -20,7 +20,7 @@ import { loadMailboxKey, registerDevMailbox } from './http/devMailbox.ts';
 import { installTokenClock } from './http/tokenClockControl.ts';
 import { registerFileServing } from './http/fileServing.ts';
 import { answerFrameworkError, installErrorHandler, notFoundBody } from './http/errorHandler.ts';
-import { AccessLog, loggerOptions } from './http/logRedaction.ts';
+import { AccessLog, createLoggers } from './http/logRedaction.ts';
 import { installPaymentsRuntime } from './http/paymentsRuntime.ts';
 import { installRequestBodyRules } from './http/requestBodies.ts';
 import { installRequestValidation } from './http/requestValidation.ts';
@@ -64,9 +64,10 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, contract = loadContract(), spaDir = SPA_DIR, logStream } = options;
+  const loggers = createLoggers(config.logLevel, logStream);
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, logStream),
-    logController: new AccessLog(),
+    loggerInstance: loggers.app,
+    logController: new AccessLog(loggers.access),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // The SPA calls /client/agents/ with a trailing slash (spec §7). Path parameters may be as
@@ -82,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installRequestValidation(app);
   installRequestBodyRules(app, contract);
   installErrorHandler(app);
-  await installSecurityHeaders(app, {
+  installSecurityHeaders(app, {
     recaptcha: Boolean(config.recaptchaSecret),
     sentryDsn: config.browserServices.sentryDsn,
     googleAnalytics: Boolean(config.browserServices.gaMeasurementId),

@@ -1,0 +1,31 @@
+// Scratch: CPU profile of the app serving one URL under load (not committed).
+import { createWriteStream, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createAdapters } from '../server/adapters/adapters.ts';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { prepareDatabase } from '../server/db/prepare.ts';
+import { seedDemoAccount } from '../server/demo/demoAccount.ts';
+import { FAST_HASHING } from './seedBench.ts';
+import { sql } from 'drizzle-orm';
+
+const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: path.join(mkdtempSync(path.join(tmpdir(), 'prof-')), 'pglite') });
+await prepareDatabase(handle);
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.LVL ?? 'info', PORT: '0', DEMO_SEED: 'false', TRUST_PROXY: 'true' }, { databaseUrl: undefined, pgliteDir: null, passwordHashParams: FAST_HASHING });
+const app = await buildApp({ config, db: handle.db, logStream: createWriteStream('/dev/null'), adapters: (l) => createAdapters(config, handle.db, l), workers: { start: { scheduledCalls: false } } });
+const base = await app.listen({ port: 0, host: '127.0.0.1' });
+await seedDemoAccount(handle.db, FAST_HASHING);
+const key = ((await handle.db.execute(sql`select public_key from websites limit 1`)) as unknown as { rows: { public_key: string }[] }).rows[0]!.public_key;
+const url = process.env.URLP === 'config' ? `${base}/widget-api/config/${key}` : `${base}/api/health`;
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+const session = new Session(); session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start');
+let v = 0;
+const r = await autocannon({ url, connections: 10, duration: Number(process.env.SECS ?? 5), requests: [{ setupRequest: (q) => ({ ...q, headers: { ...q.headers, 'x-forwarded-for': `10.0.${(++v >> 8) & 255}.${v & 255}` } }) }] });
+const { profile } = await session.post('Profiler.stop'); writeFileSync('/tmp/prof/load.cpuprofile', JSON.stringify(profile));
+console.log(url, Math.round(r.requests.average), 'req/s', r.non2xx, 'non2xx');
+await app.close();
+await handle.close();
