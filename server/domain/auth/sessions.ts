@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { refreshTokens, sessions, users } from '../../db/schema/accounts.ts';
 import { hashSecretToken, newSecretToken } from './secretTokens.ts';
 import { refreshSuccessorKey } from './signingKey.ts';
@@ -129,13 +130,18 @@ async function sessionMovedOn(db: Database, sessionId: string, since: Date): Pro
 
 /** True while the session is open and its account not deleted: checked on every bearer request. */
 export async function isSessionActive(db: Database, sessionId: string, userId: number): Promise<boolean> {
-  const [row] = await db
+  const [row] = await activeSession(db).execute({ sessionId, userId });
+  return row !== undefined;
+}
+
+const activeSession = preparedPerDatabase((db) =>
+  db
     .select({ id: sessions.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), isNull(users.deletedAt)));
-  return row !== undefined;
-}
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId')), isNull(sessions.revokedAt), isNull(users.deletedAt)))
+    .prepare('active_session'),
+);
 
 export async function revokeSession(db: Database, sessionId: string, reason: SessionRevocationReason): Promise<void> {
   await db

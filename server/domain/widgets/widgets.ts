@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../../common/contract/dashboard.gen.ts';
 import type { Database } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { callingRules, widgetTypes } from '../../db/schema/reference.ts';
 import { agents, websites, widgetAgents, widgets } from '../../db/schema/toolbox.ts';
 import { findOwnAgents, toAgentView, type AgentView } from '../agents/agents.ts';
@@ -97,24 +98,37 @@ async function checkReferenceRows(tx: Database, values: { typeId: number; callin
   }
 }
 
-/** The caller's widgets (or the one with `onlyId`) with type, website, calling rule and agents. */
-async function loadWidgetViews(db: Database, userId: number, onlyId?: number): Promise<WidgetView[]> {
-  const rows = await db
+const widgetRowsOf = preparedPerDatabase((db) =>
+  db
     .select({ widget: widgets, websiteUrl: websites.domain, widgetType: widgetTypes, callingRule: callingRules })
     .from(widgets)
     .innerJoin(websites, eq(websites.id, widgets.websiteId))
     .innerJoin(widgetTypes, eq(widgetTypes.id, widgets.typeId))
     .leftJoin(callingRules, eq(callingRules.id, widgets.callingRuleId))
-    .where(and(eq(widgets.userId, userId), onlyId === undefined ? undefined : eq(widgets.id, onlyId)))
-    .orderBy(desc(widgets.createdAt), desc(widgets.id));
-  if (rows.length === 0) return [];
+    .where(eq(widgets.userId, sql.placeholder('userId')))
+    .orderBy(desc(widgets.createdAt), desc(widgets.id))
+    .prepare('widget_rows_of_user'),
+);
 
-  const links = await db
+const agentLinksOf = preparedPerDatabase((db) =>
+  db
     .select({ widgetId: widgetAgents.widgetId, agent: agents })
     .from(widgetAgents)
+    .innerJoin(widgets, eq(widgets.id, widgetAgents.widgetId))
     .innerJoin(agents, eq(agents.id, widgetAgents.agentId))
-    .where(inArray(widgetAgents.widgetId, rows.map((row) => row.widget.id)))
-    .orderBy(asc(widgetAgents.widgetId), asc(widgetAgents.position));
+    .where(eq(widgets.userId, sql.placeholder('userId')))
+    .orderBy(asc(widgetAgents.widgetId), asc(widgetAgents.position))
+    .prepare('widget_agent_links_of_user'),
+);
+
+/** The caller's widgets (or the one with `onlyId`) with type, website, calling rule and agents. */
+async function loadWidgetViews(db: Database, userId: number, onlyId?: number): Promise<WidgetView[]> {
+  // Two statements prepared once (issue 17: the list is what a signed-in client asks most); a
+  // client's widgets are few, so the one just saved is picked from them.
+  const all = await widgetRowsOf(db).execute({ userId });
+  const rows = onlyId === undefined ? all : all.filter((row) => row.widget.id === onlyId);
+  if (rows.length === 0) return [];
+  const links = await agentLinksOf(db).execute({ userId });
   const agentsByWidget = new Map<number, AgentView[]>();
   for (const link of links) {
     const list = agentsByWidget.get(link.widgetId) ?? [];
