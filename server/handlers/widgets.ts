@@ -1,14 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { assertToolboxOpen } from '../domain/credits/toolboxAccess.ts';
-import { deleteWidget, listWidgets, saveWidget, type WidgetInput } from '../domain/widgets/widgets.ts';
+import { deleteWidget, saveWidget, type WidgetInput } from '../domain/widgets/widgets.ts';
+import { WidgetListCache } from '../domain/widgets/widgetListCache.ts';
 import { answeringDomainErrors } from './domainErrors.ts';
 import { caller, type HandlerContext, type OperationHandlers } from './handlerContext.ts';
 
 /** Tag widgets (spec §2 Widgets, §4 Widgets and Widget wizard). */
 export function widgetHandlers({ db }: HandlerContext): OperationHandlers {
+  const lists = new WidgetListCache();
   return answeringDomainErrors({
-    async listWidgets(request: FastifyRequest) {
-      return { data: await listWidgets(db, caller(request).userId) };
+    async listWidgets(request: FastifyRequest, reply: FastifyReply) {
+      // The route's own serializer of the contract's 200 answer, as Fastify would apply it.
+      const serialize = reply.getSerializationFunction('200', 'application/json')!;
+      const body = await lists.body(db, caller(request).userId, (list) => serialize(list));
+      return reply.type('application/json; charset=utf-8').send(body);
     },
 
     async createWidget(request: FastifyRequest, reply: FastifyReply) {

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { widgetKindOf } from '../../common/rules/widgetKinds.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
 import { credits } from '../db/schema/billing.ts';
 import { widgetTypes } from '../db/schema/reference.ts';
 import { websites, widgets } from '../db/schema/toolbox.ts';
-import { widgetConfigChanges } from '../db/schema/widgetApi.ts';
+import { toolboxChangesSql } from '../domain/widgets/toolboxChanges.ts';
 import { canPayForACall } from '../domain/callEngine/callCredits.ts';
 import { availableCreditsSql } from '../domain/credits/reservations.ts';
 
@@ -84,17 +84,9 @@ export function takesCalls(account: { accountDeleted: boolean; balance: number; 
 export interface LoadedWidgetConfig {
   view: WidgetConfigView;
   userId: number;
-  /** The account's widget_config_changes as the configuration was read (configChangesSql). */
+  /** The account's toolbox_changes as the configuration was read (toolboxChangesSql). */
   changes: string;
 }
-
-/**
- * The account's rows of widget_config_changes, as `<count>:<last id>`: any change to what the
- * configuration is made of (migration 0009's triggers) changes it, and so does the deletion of
- * old rows, which only makes a cache read again once.
- */
-export const configChangesSql = (userId: SQL | AnyColumn) =>
-  sql<string>`(select count(*) || ':' || coalesce(max(${widgetConfigChanges.id}), 0) from ${widgetConfigChanges} where ${widgetConfigChanges.userId} = ${userId})`;
 
 /**
  * What the embed script shows on a website: its active widgets (oldest first) with the settings
@@ -105,7 +97,7 @@ export const configChangesSql = (userId: SQL | AnyColumn) =>
  * older, so a cache holding it reads it again at its next check.
  */
 export async function loadWidgetConfig(db: Database, publicKey: string): Promise<LoadedWidgetConfig | null> {
-  const [row] = await selectPublicWebsite(db, publicKey, { changes: configChangesSql(websites.userId) });
+  const [row] = await selectPublicWebsite(db, publicKey, { changes: toolboxChangesSql(websites.userId) });
   if (!row) return null;
   const website = publicWebsite(row);
   const loaded = (view: WidgetConfigView) => ({ view, userId: website.userId, changes: row.changes });

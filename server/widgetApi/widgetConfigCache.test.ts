@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/accounts.ts';
 import { websites, widgets } from '../db/schema/toolbox.ts';
-import { widgetConfigChanges } from '../db/schema/widgetApi.ts';
+import { toolboxChanges } from '../db/schema/widgetApi.ts';
 import { changeCredits } from '../domain/credits/ledger.ts';
 import { accountWithWidget } from '../test/callTestKit.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
@@ -76,7 +76,7 @@ describe('the widget configuration cache', () => {
     const [one, two] = [await accountWithWidget(server.db), await accountWithWidget(server.db)];
     const cache = newCache();
     const first = [await cache.get(one.publicKey), await cache.get(two.publicKey)];
-    await server.db.update(widgets).set({ name: 'Renamed' }).where(eq(widgets.id, one.widgetId)); // not part of the configuration
+    await changeCredits(server.db, { userId: one.userId, delta: 5, reason: 'adjustment' }); // still takes calls
     await server.db.update(widgets).set({ isActive: false }).where(eq(widgets.id, two.widgetId));
     await cache.check();
     expect(await cache.get(one.publicKey)).toBe(first[0]);
@@ -132,7 +132,7 @@ describe('the widget configuration cache', () => {
     let now = Date.now() + 2 * 24 * 60 * 60_000;
     const cache = newCache({ changesRetentionMs: 24 * 60 * 60_000, now: () => now });
     await server.db.update(widgets).set({ isActive: false }).where(eq(widgets.id, setup.widgetId));
-    const rows = () => server.db.select().from(widgetConfigChanges).where(eq(widgetConfigChanges.userId, setup.userId));
+    const rows = () => server.db.select().from(toolboxChanges).where(eq(toolboxChanges.userId, setup.userId));
     expect((await rows()).length).toBeGreaterThan(0);
     now += 60 * 60_000;
     await cache.check();

@@ -1,15 +1,15 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { widgetConfigChanges } from '../db/schema/widgetApi.ts';
-import { configChangesSql, etagOf, loadWidgetConfig, takesCalls } from './widgetConfig.ts';
+import { deleteToolboxChangesBefore, toolboxChangesSql } from '../domain/widgets/toolboxChanges.ts';
+import { etagOf, loadWidgetConfig, takesCalls } from './widgetConfig.ts';
 
 /**
  * The widget configuration in memory (issue 17): every page view of every client's website asks
  * for it, and it changes when a client edits a widget. Each server instance keeps what it served
  * and checks, once per `checkIntervalMs` and in one query for all of them, whether an account's
- * configuration changed (widget_config_changes, written by triggers in the changing transaction,
+ * configuration changed (toolbox_changes, written by triggers in the changing transaction,
  * so a change made through any instance, or by hand, is seen) or whether its balance crossed what
  * a call costs (read from the credits row, judged by the same rule, takesCalls). A changed
  * account's entries are dropped and read again at the next request. So a change reaches every
@@ -22,7 +22,7 @@ export interface WidgetConfigCacheOptions {
   maxEntries?: number;
   /** An entry is read again after this long even without a change (a safety net). */
   maxAgeMs?: number;
-  /** Rows of widget_config_changes older than this are deleted, now and then. */
+  /** Rows of toolbox_changes older than this are deleted, now and then. */
   changesRetentionMs?: number;
   now?: () => number;
   /** Where a failed check is reported (the entries stay until the next check or their max age). */
@@ -162,7 +162,7 @@ export class WidgetConfigCache {
     if (userIds.length) {
       // One statement for every account in memory: an int[] parameter, not one per account.
       const result = (await this.db.execute(sql`
-        select u.id as "userId", ${configChangesSql(sql`u.id`)} as "changes",
+        select u.id as "userId", ${toolboxChangesSql(sql`u.id`)} as "changes",
           (c.credits - c.reserved)::int as "balance", c.overdraft as "overdraft", a.deleted_at is not null as "deleted"
         from unnest(${`{${userIds.join(',')}}`}::int[]) as u(id)
         left join users a on a.id = u.id
@@ -178,7 +178,7 @@ export class WidgetConfigCache {
     }
     if (this.now() - this.lastCleanup >= Math.min(this.changesRetentionMs, 60 * 60_000)) {
       this.lastCleanup = this.now();
-      await this.db.delete(widgetConfigChanges).where(lt(widgetConfigChanges.changedAt, new Date(this.now() - this.changesRetentionMs)));
+      await deleteToolboxChangesBefore(this.db, new Date(this.now() - this.changesRetentionMs));
     }
   }
 }

@@ -62,19 +62,20 @@ export const callLimits = pgTable(
 );
 
 /**
- * What changed the widget configuration of an account (issue 17): one row per inserted, updated
- * or deleted widget or website, and per change of the account's time zone or deletion, written
- * by triggers (migration 0009) in the changing transaction, whatever code or SQL made it. Every
- * server instance keeps the configurations it served in memory and drops an account's when its
- * rows here change (server/widgetApi/widgetConfigCache.ts). Insert-only, so writers never wait
- * on each other; old rows are deleted now and then.
+ * What changed an account's widgets, websites or agents (issue 17): one row per inserted, updated
+ * or deleted row of those tables, and per change of the account's time zone or deletion, written
+ * by triggers (migration 0009) in the changing transaction, whatever code or SQL made it. What is
+ * made of them is kept in memory and checked against the account's rows here: each instance's
+ * widget configurations (server/widgetApi/widgetConfigCache.ts) and widget lists
+ * (server/domain/widgets/widgetListCache.ts). Insert-only, so writers never wait on each other;
+ * old rows are deleted now and then.
  */
-export const widgetConfigChanges = pgTable(
-  'widget_config_changes',
+export const toolboxChanges = pgTable(
+  'toolbox_changes',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     userId: integer().notNull(),
     changedAt: createdAt(),
   },
-  (t) => [index('widget_config_changes_user_id_idx').on(t.userId, t.id), index('widget_config_changes_changed_at_idx').on(t.changedAt)],
+  (t) => [index('toolbox_changes_user_id_idx').on(t.userId, t.id), index('toolbox_changes_changed_at_idx').on(t.changedAt)],
 );

@@ -1,0 +1,41 @@
+import type { Database } from '../../db/client.ts';
+import { toolboxChangesOf } from './toolboxChanges.ts';
+import { listWidgets, type WidgetView } from './widgets.ts';
+
+/**
+ * The Widgets screen's list, kept per account as the answer's body (issue 17): the list joins
+ * widgets, websites, agents and their settings, and serializing it is most of what the request
+ * costs. Each request still asks the database one small question, whether the account's toolbox
+ * changed since (toolboxChangesOf, by the same triggers the widget configuration uses), so a
+ * change made on any instance, or by hand, is in the very next answer: nothing is ever stale.
+ */
+export class WidgetListCache {
+  private readonly bodies = new Map<number, { changes: string; body: string }>();
+  private readonly maxAccounts: number;
+
+  constructor(maxAccounts = 2_000) {
+    this.maxAccounts = maxAccounts;
+  }
+
+  /**
+   * The account's list as the answer's body; `serialize` writes it as the contract's answer
+   * (the route's own serializer). The changes are read before the list, so a change landing in
+   * between makes the kept body newer than its changes, and the next request reads it again.
+   */
+  async body(db: Database, userId: number, serialize: (list: { data: WidgetView[] }) => string): Promise<string> {
+    const changes = await toolboxChangesOf(db, userId);
+    const kept = this.bodies.get(userId);
+    this.bodies.delete(userId);
+    if (kept?.changes === changes) {
+      this.bodies.set(userId, kept); // the most recently asked last: the first one is evicted
+      return kept.body;
+    }
+    const body = serialize({ data: await listWidgets(db, userId) });
+    this.bodies.set(userId, { changes, body });
+    for (const oldest of this.bodies.keys()) {
+      if (this.bodies.size <= this.maxAccounts) break;
+      this.bodies.delete(oldest);
+    }
+    return body;
+  }
+}
