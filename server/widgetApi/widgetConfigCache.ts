@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client.ts';
 import { deleteToolboxChangesBefore, toolboxChangesSql } from '../domain/widgets/toolboxChanges.ts';
 import { etagOf, loadWidgetConfig, takesCalls } from './widgetConfig.ts';
@@ -55,10 +56,9 @@ declare module 'fastify' {
 }
 
 export class WidgetConfigCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
   private readonly loading = new Map<string, Promise<ServedConfig | null>>();
   private readonly checkIntervalMs: number;
-  private readonly maxEntries: number;
   private readonly maxAgeMs: number;
   private readonly changesRetentionMs: number;
   private readonly now: () => number;
@@ -72,7 +72,7 @@ export class WidgetConfigCache {
   constructor(db: Database, options: WidgetConfigCacheOptions = {}) {
     this.db = db;
     this.checkIntervalMs = options.checkIntervalMs ?? 1000;
-    this.maxEntries = options.maxEntries ?? 10_000;
+    this.entries = new LRUCache({ max: options.maxEntries ?? 10_000 });
     this.maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
     this.changesRetentionMs = options.changesRetentionMs ?? 24 * 60 * 60_000;
     this.now = options.now ?? Date.now;
@@ -83,12 +83,7 @@ export class WidgetConfigCache {
   /** The configuration of the website with `publicKey`, from memory when it is there; null for an unknown key. */
   async get(publicKey: string): Promise<ServedConfig | null> {
     const entry = this.entries.get(publicKey);
-    if (entry && this.now() - entry.loadedAt < this.maxAgeMs) {
-      // Most recently used last: the first entry is the one to evict.
-      this.entries.delete(publicKey);
-      this.entries.set(publicKey, entry);
-      return entry;
-    }
+    if (entry && this.now() - entry.loadedAt < this.maxAgeMs) return entry;
     let pending = this.loading.get(publicKey);
     if (!pending) {
       pending = this.load(publicKey).finally(() => this.loading.delete(publicKey));
@@ -121,12 +116,7 @@ export class WidgetConfigCache {
       available: loaded.view.available,
       loadedAt: this.now(),
     };
-    this.entries.delete(publicKey);
     this.entries.set(publicKey, entry);
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.maxEntries) break;
-      this.entries.delete(oldest);
-    }
     return entry;
   }
 
@@ -158,7 +148,7 @@ export class WidgetConfigCache {
   }
 
   private async runCheck(): Promise<void> {
-    const userIds = [...new Set([...this.entries.values()].map((entry) => entry.userId))];
+    const userIds = [...new Set(Array.from(this.entries.values(), (entry) => entry.userId))];
     if (userIds.length) {
       // One statement for every account in memory: an int[] parameter, not one per account.
       const result = (await this.db.execute(sql`
@@ -170,11 +160,12 @@ export class WidgetConfigCache {
         rows: { userId: number; changes: string; balance: number | null; overdraft: number | null; deleted: boolean | null }[];
       };
       const current = new Map(result.rows.map((row) => [Number(row.userId), row]));
-      for (const [publicKey, entry] of this.entries) {
+      const changed = Array.from(this.entries.entries()).filter(([, entry]) => {
         const now = current.get(entry.userId);
         const available = now ? takesCalls({ accountDeleted: now.deleted !== false, balance: now.balance ?? 0, overdraft: now.overdraft ?? 0 }) : false;
-        if (!now || now.changes !== entry.changes || available !== entry.available) this.entries.delete(publicKey);
-      }
+        return !now || now.changes !== entry.changes || available !== entry.available;
+      });
+      for (const [publicKey] of changed) this.entries.delete(publicKey);
     }
     if (this.now() - this.lastCleanup >= Math.min(this.changesRetentionMs, 60 * 60_000)) {
       this.lastCleanup = this.now();

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
 import { toolboxChangesOf } from './toolboxChanges.ts';
 import { listWidgets, type WidgetView } from './widgets.ts';
@@ -10,11 +11,10 @@ import { listWidgets, type WidgetView } from './widgets.ts';
  * change made on any instance, or by hand, is in the very next answer: nothing is ever stale.
  */
 export class WidgetListCache {
-  private readonly bodies = new Map<number, { changes: string; body: string }>();
-  private readonly maxAccounts: number;
+  private readonly bodies: LRUCache<number, { changes: string; body: string }>;
 
   constructor(maxAccounts = 2_000) {
-    this.maxAccounts = maxAccounts;
+    this.bodies = new LRUCache({ max: maxAccounts });
   }
 
   /**
@@ -25,17 +25,9 @@ export class WidgetListCache {
   async body(db: Database, userId: number, serialize: (list: { data: WidgetView[] }) => string): Promise<string> {
     const changes = await toolboxChangesOf(db, userId);
     const kept = this.bodies.get(userId);
-    this.bodies.delete(userId);
-    if (kept?.changes === changes) {
-      this.bodies.set(userId, kept); // the most recently asked last: the first one is evicted
-      return kept.body;
-    }
+    if (kept?.changes === changes) return kept.body;
     const body = serialize({ data: await listWidgets(db, userId) });
     this.bodies.set(userId, { changes, body });
-    for (const oldest of this.bodies.keys()) {
-      if (this.bodies.size <= this.maxAccounts) break;
-      this.bodies.delete(oldest);
-    }
     return body;
   }
 }
