@@ -1,7 +1,8 @@
-import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { callRecordings, calls, twilioCallLegs } from '../../db/schema/calls.ts';
 import { websites } from '../../db/schema/toolbox.ts';
+import { countCalls } from './callCount.ts';
 import { type CallFilters, callConditions } from './callFilters.ts';
 import { type CallView, toCallView } from './callView.ts';
 
@@ -14,10 +15,11 @@ export interface Paging {
 /**
  * One page of the caller's calls matching `filters`, newest first, and how many match
  * (spec §7 GET /client/calls: "rows, count"). Ties on createdAt fall back to the id so pages
- * never overlap.
+ * never overlap. The count is exact (callCount.ts); a page that is not full already tells it.
  */
 export async function listCalls(db: Database, userId: number, filters: CallFilters, paging: Paging): Promise<{ data: CallView[]; count: number }> {
   const where = callConditions(userId, filters);
+  const offset = (paging.page - 1) * paging.perPage;
   // One query after the other: a request holds one pooled connection at a time.
   const rows = await db
     .select({ call: calls, domain: websites.domain, recordingId: callRecordings.id })
@@ -27,8 +29,11 @@ export async function listCalls(db: Database, userId: number, filters: CallFilte
     .where(where)
     .orderBy(desc(calls.createdAt), desc(calls.id))
     .limit(paging.perPage)
-    .offset((paging.page - 1) * paging.perPage);
-  const [total] = await db.select({ count: count() }).from(calls).where(where);
+    .offset(offset);
+  // A page with rows but fewer than asked for is the last one: the rows before it and on it are
+  // all there are. An empty page past the first may be past the end, so it counts.
+  const lastPage = rows.length < paging.perPage && (rows.length > 0 || offset === 0);
+  const count = lastPage ? offset + rows.length : await countCalls(db, userId, filters);
   const legs = await legsByCall(
     db,
     rows.map((row) => row.call.id),
@@ -37,7 +42,7 @@ export async function listCalls(db: Database, userId: number, filters: CallFilte
     data: rows.map((row) =>
       toCallView(row.call, { domain: row.domain, hasRecording: row.recordingId !== null, legs: legs.get(row.call.id) ?? [] }),
     ),
-    count: total?.count ?? 0,
+    count,
   };
 }
 
