@@ -8,7 +8,6 @@ import { insertCall, insertWebsite, insertWidget } from '../../test/callFixtures
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { countCalls, wholeDays } from './callCount.ts';
 import { type CallFilters, callConditions, type CallStatus, type CallType } from './callFilters.ts';
-import { listCalls } from './callList.ts';
 
 // The count the Calls History shows (spec §7 GET /client/calls "count") comes from the daily
 // counters for whole days and from calls for the rest (callCount.ts). Whatever happened to the
@@ -186,18 +185,5 @@ describe('the count after calls change', () => {
     expect(await countCalls(server.db, a.userId, { status: 'successful' })).toBe(20);
     expect(await countCalls(server.db, a.userId, { status: 'no-answer', type: 'scheduled' })).toBe(20);
     await expectExact(a.userId, { dateFrom: new Date(at.getTime() - 2 * DAY), dateTo: new Date(at.getTime() + DAY), type: 'instant' });
-  });
-});
-
-describe('listCalls', () => {
-  it('answers the count on the last page without counting, and on a page past the end by counting', async () => {
-    const a = await accountWithWidgets();
-    await insertCalls(a.userId, a.widgets, new Date(Date.now() - 3 * DAY), HOUR, 23);
-    const last = await listCalls(server.db, a.userId, {}, { page: 3, perPage: 10 });
-    expect({ rows: last.data.length, count: last.count }).toEqual({ rows: 3, count: 23 });
-    const past = await listCalls(server.db, a.userId, { status: 'missed' }, { page: 9, perPage: 10 });
-    expect({ rows: past.data.length, count: past.count }).toEqual({ rows: 0, count: await countedRowByRow(server.db, a.userId, { status: 'missed' }) });
-    const full = await listCalls(server.db, a.userId, {}, { page: 1, perPage: 23 });
-    expect({ rows: full.data.length, count: full.count }).toEqual({ rows: 23, count: 23 });
   });
 });

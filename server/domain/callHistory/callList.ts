@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { callRecordings, calls, twilioCallLegs } from '../../db/schema/calls.ts';
 import { websites } from '../../db/schema/toolbox.ts';
@@ -18,29 +18,56 @@ const legsOfCall = sql<LegSummary[]>`(
     'metadata', json_build_object('to', ${twilioCallLegs.metadata} ->> 'to')) order by ${twilioCallLegs.id}), '[]')
   from ${twilioCallLegs} where ${twilioCallLegs.callId} = ${calls.id})`;
 
+type PageRow = Awaited<ReturnType<typeof pageRows>>[number];
+
+/** `take` matching calls after skipping `skip` from the newest or the oldest end, answered newest first. */
+async function pageRows(db: Database, userId: number, filters: CallFilters, window: { newestFirst: boolean; skip: number; take: number }) {
+  const order = window.newestFirst ? desc : asc;
+  // The ids alone first: an index-only scan that skips rows without reading them.
+  const page = db
+    .select({ id: calls.id })
+    .from(calls)
+    .where(callConditions(userId, filters))
+    .orderBy(order(calls.createdAt), order(calls.id))
+    .limit(window.take)
+    .offset(window.skip)
+    .as('page');
+  // The legs come with the page (a subquery per row, through twilio_call_legs_call_id_idx).
+  return db
+    .select({ call: calls, domain: websites.domain, recordingId: callRecordings.id, legs: legsOfCall })
+    .from(page)
+    .innerJoin(calls, eq(calls.id, page.id))
+    .leftJoin(websites, eq(websites.id, calls.websiteId))
+    .leftJoin(callRecordings, eq(callRecordings.callId, calls.id))
+    .orderBy(desc(calls.createdAt), desc(calls.id));
+}
+
 /**
  * One page of the caller's calls matching `filters`, newest first, and how many match
  * (spec §7 GET /client/calls: "rows, count"). Ties on createdAt fall back to the id so pages
- * never overlap. The count is exact (callCount.ts); a page that is not full already tells it.
+ * never overlap. The count is exact and cheap (callCount.ts), so pages past the first count first:
+ * a page past the end reads no rows, and a page in the older half is read from the oldest end
+ * (the last page of a million calls skips a few rows, not a million). A page's ids are found in
+ * calls_user_timeline_idx alone (it holds every filter column), and only its rows are read.
  */
 export async function listCalls(db: Database, userId: number, filters: CallFilters, paging: Paging): Promise<{ data: CallView[]; count: number }> {
-  const where = callConditions(userId, filters);
   const offset = (paging.page - 1) * paging.perPage;
-  // One query after the other: a request holds one pooled connection at a time. The legs come
-  // with the page (a subquery per row, through twilio_call_legs_call_id_idx): one round trip less.
-  const rows = await db
-    .select({ call: calls, domain: websites.domain, recordingId: callRecordings.id, legs: legsOfCall })
-    .from(calls)
-    .leftJoin(websites, eq(websites.id, calls.websiteId))
-    .leftJoin(callRecordings, eq(callRecordings.callId, calls.id))
-    .where(where)
-    .orderBy(desc(calls.createdAt), desc(calls.id))
-    .limit(paging.perPage)
-    .offset(offset);
-  // A page with rows but fewer than asked for is the last one: the rows before it and on it are
-  // all there are. An empty page past the first may be past the end, so it counts.
-  const lastPage = rows.length < paging.perPage && (rows.length > 0 || offset === 0);
-  const count = lastPage ? offset + rows.length : await countCalls(db, userId, filters);
+  // One query after the other: a request holds one pooled connection at a time.
+  let count: number;
+  let rows: PageRow[];
+  if (offset === 0) {
+    rows = await pageRows(db, userId, filters, { newestFirst: true, skip: 0, take: paging.perPage });
+    // A first page that is not full holds every match.
+    count = rows.length < paging.perPage ? rows.length : await countCalls(db, userId, filters);
+  } else {
+    count = await countCalls(db, userId, filters);
+    const take = Math.min(paging.perPage, count - offset);
+    const fromOldest = count - offset - take;
+    rows =
+      take <= 0
+        ? []
+        : await pageRows(db, userId, filters, fromOldest < offset ? { newestFirst: false, skip: fromOldest, take } : { newestFirst: true, skip: offset, take });
+  }
   return {
     data: rows.map((row) =>
       toCallView(row.call, { domain: row.domain, hasRecording: row.recordingId !== null, legs: row.legs }),
