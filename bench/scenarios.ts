@@ -97,6 +97,8 @@ try {
       allFilters: { filters: { websiteId: website, widgetTypeId: 2, status: 'missed', type: 'instant', dateFrom: new Date(now.getTime() - 90 * DAY), dateTo: now }, page: 1 },
       // No filter: the first page and a count over the whole million.
       unfiltered: { filters: {}, page: 1 },
+      // No filter, the last page: the oldest calls, behind every other row.
+      lastPage: { filters: {}, page: Math.max(1, Math.ceil(rows / 20)) },
     };
     for (const [name, { filters, page }] of Object.entries(pages)) {
       const url = callsPageUrl(filters, page);
