@@ -15,6 +15,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 import { calls } from '../server/db/schema/calls.ts';
 import { callCountQuery } from '../server/domain/callHistory/callCount.ts';
+import { callsPageQuery } from '../server/domain/callHistory/callList.ts';
 import { type CallFilters, callConditions } from '../server/domain/callHistory/callFilters.ts';
 import { DEMO_ACCOUNT, seedDemoAccount } from '../server/demo/demoAccount.ts';
 import { type ApiLoad, loadedEndpoints, loadEndpoints, signIn } from './apiLoad.ts';
@@ -179,9 +180,9 @@ async function explainPlans(userId: number, pages: Record<string, { filters: Cal
   const yearAgo = iso(new Date(now.getTime() - 365 * DAY));
   const filtered = pages.filtered!;
   const queries = {
-    // As callList.ts asks for the rows of a page.
-    page: sql`select calls.*, w.domain, r.id from calls left join websites w on w.id = calls.website_id left join call_recordings r on r.call_id = calls.id
-      where ${callConditions(userId, filtered.filters)} order by calls.created_at desc, calls.id desc limit 20 offset ${(filtered.page - 1) * 20}`,
+    // The rows of the filtered page and of the last page, as listCalls asks for them.
+    page: callsPageQuery(handle.db, userId, filtered.filters, { newestFirst: true, skip: (filtered.page - 1) * 20, take: 20 }).getSQL(),
+    lastPage: callsPageQuery(handle.db, userId, {}, { newestFirst: false, skip: 0, take: rows - (pages.lastPage!.page - 1) * 20 }).getSQL(),
     count: callCountQuery(userId, filtered.filters),
     countAllFilters: callCountQuery(userId, pages.allFilters!.filters),
     countUnfiltered: callCountQuery(userId, {}),

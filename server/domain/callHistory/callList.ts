@@ -18,10 +18,13 @@ const legsOfCall = sql<LegSummary[]>`(
     'metadata', json_build_object('to', ${twilioCallLegs.metadata} ->> 'to')) order by ${twilioCallLegs.id}), '[]')
   from ${twilioCallLegs} where ${twilioCallLegs.callId} = ${calls.id})`;
 
-type PageRow = Awaited<ReturnType<typeof pageRows>>[number];
+type PageRow = Awaited<ReturnType<typeof callsPageQuery>>[number];
 
-/** `take` matching calls after skipping `skip` from the newest or the oldest end, answered newest first. */
-async function pageRows(db: Database, userId: number, filters: CallFilters, window: { newestFirst: boolean; skip: number; take: number }) {
+/**
+ * The query of `take` matching calls after skipping `skip` from the newest or the oldest end,
+ * answered newest first (exported for the bench's EXPLAIN).
+ */
+export function callsPageQuery(db: Database, userId: number, filters: CallFilters, window: { newestFirst: boolean; skip: number; take: number }) {
   const order = window.newestFirst ? desc : asc;
   // The ids alone first: an index-only scan that skips rows without reading them.
   const page = db
@@ -56,7 +59,7 @@ export async function listCalls(db: Database, userId: number, filters: CallFilte
   let count: number;
   let rows: PageRow[];
   if (offset === 0) {
-    rows = await pageRows(db, userId, filters, { newestFirst: true, skip: 0, take: paging.perPage });
+    rows = await callsPageQuery(db, userId, filters, { newestFirst: true, skip: 0, take: paging.perPage });
     // A first page that is not full holds every match.
     count = rows.length < paging.perPage ? rows.length : await countCalls(db, userId, filters);
   } else {
@@ -66,7 +69,7 @@ export async function listCalls(db: Database, userId: number, filters: CallFilte
     rows =
       take <= 0
         ? []
-        : await pageRows(db, userId, filters, fromOldest < offset ? { newestFirst: false, skip: fromOldest, take } : { newestFirst: true, skip: offset, take });
+        : await callsPageQuery(db, userId, filters, fromOldest < offset ? { newestFirst: false, skip: fromOldest, take } : { newestFirst: true, skip: offset, take });
   }
   return {
     data: rows.map((row) =>
