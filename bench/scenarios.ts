@@ -7,12 +7,16 @@
 import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { count as sqlCount, sql } from 'drizzle-orm';
 import { createAdapters } from '../server/adapters/adapters.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
+import { calls } from '../server/db/schema/calls.ts';
+import { callCountQuery } from '../server/domain/callHistory/callCount.ts';
+import { callsPageQuery } from '../server/domain/callHistory/callList.ts';
+import { type CallFilters, callConditions } from '../server/domain/callHistory/callFilters.ts';
 import { DEMO_ACCOUNT, seedDemoAccount } from '../server/demo/demoAccount.ts';
 import { type ApiLoad, loadedEndpoints, loadEndpoints, signIn } from './apiLoad.ts';
 import { percentiles, peakMemory, timeRuns } from './measure.ts';
@@ -87,15 +91,18 @@ try {
 
   if (parts.includes('queries')) {
     const website = account.websiteIds[0]!;
-    const pages = {
+    const pages: Record<string, { filters: CallFilters; page: number }> = {
       // The Calls History screen with a month, a website and a status chosen, third page.
-      filtered: `/api/client/calls?websiteId=${website}&status=successful&dateFrom=${iso(new Date(now.getTime() - 30 * DAY))}&dateTo=${iso(now)}&page=3&perPage=20`,
+      filtered: { filters: { websiteId: website, status: 'successful', dateFrom: new Date(now.getTime() - 30 * DAY), dateTo: now }, page: 3 },
       // Every filter at once.
-      allFilters: `/api/client/calls?websiteId=${website}&widgetTypeId=2&status=missed&type=instant&dateFrom=${iso(new Date(now.getTime() - 90 * DAY))}&dateTo=${iso(now)}&perPage=20`,
+      allFilters: { filters: { websiteId: website, widgetTypeId: 2, status: 'missed', type: 'instant', dateFrom: new Date(now.getTime() - 90 * DAY), dateTo: now }, page: 1 },
       // No filter: the first page and a count over the whole million.
-      unfiltered: '/api/client/calls?perPage=20',
+      unfiltered: { filters: {}, page: 1 },
+      // No filter, the last page: the oldest calls, behind every other row.
+      lastPage: { filters: {}, page: Math.max(1, Math.ceil(rows / 20)) },
     };
-    for (const [name, url] of Object.entries(pages)) {
+    for (const [name, { filters, page }] of Object.entries(pages)) {
+      const url = callsPageUrl(filters, page);
       let count = 0;
       const durations = await timeRuns(
         50,
@@ -105,9 +112,13 @@ try {
         },
         60_000,
       );
+      // The page's count is kept, not counted (callCount.ts): it must still be every matching row.
+      const [counted] = await handle.db.select({ count: sqlCount() }).from(calls).where(callConditions(account.userId, filters));
+      if (counted?.count !== count) throw new Error(`calls page (${name}) answered count ${count}, but ${counted?.count} calls match`);
       results[`page_${name}`] = { ...percentiles(durations), matching: count };
       log(`calls page (${name}, ${count.toLocaleString('en-US')} matching): p50 ${percentiles(durations).p50.toFixed(1)} ms`);
     }
+    results.plans = await explainPlans(account.userId, pages);
 
     // Exactly the 100,000 newest calls (or all when fewer): dateFrom is the 100,000th one's time.
     const csvRows = Math.min(100_000, rows);
@@ -145,8 +156,6 @@ try {
     );
     results.analytics = { ...percentiles(analyticsDurations), entries };
     log(`analytics, 365 days (${entries} entries): p50 ${percentiles(analyticsDurations).p50.toFixed(1)} ms`);
-
-    results.plans = await explainPlans(account.userId, website);
   }
 
   if (parts.includes('api')) {
@@ -159,15 +168,24 @@ try {
   if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
 }
 
-/** The plans PostgreSQL picks for the filtered page, its count and the analytics' call counts. */
-async function explainPlans(userId: number, websiteId: number): Promise<Record<string, string[]>> {
-  const monthAgo = iso(new Date(now.getTime() - 30 * DAY));
+/** The Calls History page's URL for these filters (the screen sends the same parameters). */
+function callsPageUrl(filters: CallFilters, page: number): string {
+  const query = new URLSearchParams({ page: String(page), perPage: '20' });
+  for (const [name, value] of Object.entries(filters)) if (value !== undefined) query.set(name, value instanceof Date ? iso(value) : String(value));
+  return `/api/client/calls?${query.toString()}`;
+}
+
+/** The plans PostgreSQL picks for the calls pages (the rows and the count) and the analytics' call counts. */
+async function explainPlans(userId: number, pages: Record<string, { filters: CallFilters; page: number }>): Promise<Record<string, string[]>> {
   const yearAgo = iso(new Date(now.getTime() - 365 * DAY));
+  const filtered = pages.filtered!;
   const queries = {
-    page: sql`select c.*, w.domain, r.id from calls c left join websites w on w.id = c.website_id left join call_recordings r on r.call_id = c.id
-      where c.user_id = ${userId} and c.created_at >= ${monthAgo} and c.created_at <= ${iso(now)} and c.website_id = ${websiteId} and c.status = 'successful'
-      order by c.created_at desc, c.id desc limit 20 offset 40`,
-    count: sql`select count(*) from calls c where c.user_id = ${userId} and c.created_at >= ${monthAgo} and c.created_at <= ${iso(now)} and c.website_id = ${websiteId} and c.status = 'successful'`,
+    // The rows of the filtered page and of the last page, as listCalls asks for them.
+    page: callsPageQuery(handle.db, userId, filtered.filters, { newestFirst: true, skip: (filtered.page - 1) * 20, take: 20 }).getSQL(),
+    lastPage: callsPageQuery(handle.db, userId, {}, { newestFirst: false, skip: 0, take: rows - (pages.lastPage!.page - 1) * 20 }).getSQL(),
+    count: callCountQuery(userId, filtered.filters),
+    countAllFilters: callCountQuery(userId, pages.allFilters!.filters),
+    countUnfiltered: callCountQuery(userId, {}),
     // The calls of the Analytics query come from the daily counters (migration 0004_call_counters).
     analyticsCalls: sql`select day, website_id, widget_type_id, calls_successful + calls_missed + calls_busy + calls_no_answer, scheduled_successful
       from daily_widget_usage where user_id = ${userId} and day between ${yearAgo.slice(0, 10)} and ${iso(now).slice(0, 10)}`,

@@ -104,6 +104,9 @@ export const calls = pgTable(
     // the newest-first page (created_at, id desc; keyset batches of the CSV export) and, because
     // it also holds every filter column, counts and analytics run as index-only scans.
     index('calls_user_timeline_idx').on(t.userId, t.createdAt, t.id, t.websiteId, t.widgetTypeId, t.status, t.type),
+    // Calls whose website was deleted (website_id set null) have no daily counters: the Calls
+    // History count reads them here (domain/callHistory/callCount.ts). Usually empty.
+    index('calls_without_website_idx').on(t.userId, t.createdAt, t.widgetTypeId, t.status, t.type).where(sql`${t.websiteId} is null`),
     check('calls_status_check', sql`${t.status} in ('successful', 'missed', 'busy', 'no-answer')`),
     check('calls_type_check', sql`${t.type} in ('instant', 'scheduled')`),
     check('calls_reserved_credits_not_negative', sql`${t.reservedCredits} >= 0`),

@@ -1,7 +1,8 @@
 import type { calls, CustomFields, twilioCallLegs } from '../../db/schema/calls.ts';
 
 type CallRow = typeof calls.$inferSelect;
-type LegRow = typeof twilioCallLegs.$inferSelect;
+/** What the contract shows of a telephony leg. */
+export type LegSummary = Pick<typeof twilioCallLegs.$inferSelect, 'id' | 'target' | 'agentId'> & { metadata: { to?: string | null } };
 
 /** Where the recording of a call is served (contract: CallRecording.url). */
 export function recordingPath(callId: number): string {
@@ -18,7 +19,7 @@ export function toCustomFields(fields: CustomFields | null | undefined) {
 }
 
 /** The contract's `Call` (spec §3 Call) from a calls row, its website, recording and legs. */
-export function toCallView(call: CallRow, related: { domain: string | null; hasRecording: boolean; legs: LegRow[] }) {
+export function toCallView(call: CallRow, related: { domain: string | null; hasRecording: boolean; legs: LegSummary[] }) {
   return {
     id: call.id,
     convertId: call.convertId,
