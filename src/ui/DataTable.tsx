@@ -119,28 +119,36 @@ function RowCards<TRow>({ label, columns, rows, rowKey, loading, skeletonRows, e
     <Box as="ul" aria-label={label} aria-busy={loading} listStyleType="none" display="flex" flexDirection="column" gap="3">
       {loading
         ? skeletonKeys(skeletonRows).map((key) => (
+            // A placeholder card as tall as a card of one-line values (its labels and a line of
+            // skeleton each), so the cards below it do not move when the rows come (issue 17:
+            // this shift was Lighthouse's layout shift on phones).
             <Box as="li" key={key} aria-hidden="true" bg="white" borderWidth="1px" borderRadius="lg" p="4">
-              {columns.slice(0, 4).map((column) => (
-                <Skeleton key={column.key} height="4" my="2" />
-              ))}
+              <CardFields columns={columns} value={() => <Skeleton height="1lh" />} />
             </Box>
           ))
         : rows.map((row) => (
             <Box as="li" key={rowKey(row)} bg="white" borderWidth="1px" borderRadius="lg" p="4">
-              <Box as="dl" display="grid" gridTemplateColumns="minmax(7rem, 40%) 1fr" columnGap="3" rowGap="1.5" fontSize="sm">
-                {columns.map((column) => (
-                  <Box key={column.key} display="contents">
-                    <Box as="dt" color="gray.600" fontWeight="medium">
-                      {column.header}
-                    </Box>
-                    <Box as="dd" color="gray.900" overflowWrap="anywhere" minWidth="0">
-                      {column.cell(row)}
-                    </Box>
-                  </Box>
-                ))}
-              </Box>
+              <CardFields columns={columns} value={(column) => column.cell(row)} />
             </Box>
           ))}
+    </Box>
+  );
+}
+
+/** A card's "header: value" pairs. */
+function CardFields<TRow>({ columns, value }: { columns: DataColumn<TRow>[]; value: (column: DataColumn<TRow>) => ReactNode }) {
+  return (
+    <Box as="dl" display="grid" gridTemplateColumns="minmax(7rem, 40%) 1fr" columnGap="3" rowGap="1.5" fontSize="sm">
+      {columns.map((column) => (
+        <Box key={column.key} display="contents">
+          <Box as="dt" color="gray.600" fontWeight="medium">
+            {column.header}
+          </Box>
+          <Box as="dd" color="gray.900" overflowWrap="anywhere" minWidth="0">
+            {value(column)}
+          </Box>
+        </Box>
+      ))}
     </Box>
   );
 }
