@@ -48,8 +48,13 @@ const bodyStyles = {
   '& .data-table__wrap': { width: 'max-content', minWidth: '6rem', maxWidth: '16rem', whiteSpace: 'normal', overflowWrap: 'break-word' },
 } as const;
 
-function skeletonKeys(count: number): number[] {
-  return Array.from({ length: Math.max(1, count) }, (_, index) => index);
+/**
+ * Keys of the placeholder rows, apart from the rows' own keys (issue 17): a placeholder keyed 3
+ * was reused for the row with id 3, which then moved from wherever the placeholder was, and
+ * Lighthouse counted that as a layout shift (0.11-0.21 on phones, under the splash screen).
+ */
+function skeletonKeys(count: number): string[] {
+  return Array.from({ length: Math.max(1, count) }, (_, index) => `skeleton-${index}`);
 }
 
 function WideTable<TRow>({ label, columns, rows, rowKey, loading, skeletonRows, empty }: DataTableProps<TRow>) {
@@ -107,6 +112,15 @@ function WideTable<TRow>({ label, columns, rows, rowKey, loading, skeletonRows, 
   );
 }
 
+/** What each card and its "header: value" pairs look like, for plain elements (see bodyStyles). */
+const cardStyles = {
+  '& > li': { bg: 'white', borderWidth: '1px', borderRadius: 'lg', p: '4' },
+  '& > li > dl': { display: 'grid', gridTemplateColumns: 'minmax(7rem, 40%) 1fr', columnGap: '3', rowGap: '1.5', fontSize: 'sm' },
+  '& > li > dl > div': { display: 'contents' },
+  '& > li > dl > div > dt': { color: 'gray.600', fontWeight: 'medium' },
+  '& > li > dl > div > dd': { color: 'gray.900', overflowWrap: 'anywhere', minWidth: '0' },
+} as const;
+
 function RowCards<TRow>({ label, columns, rows, rowKey, loading, skeletonRows, empty }: DataTableProps<TRow>) {
   if (!loading && rows.length === 0) {
     return (
@@ -115,21 +129,24 @@ function RowCards<TRow>({ label, columns, rows, rowKey, loading, skeletonRows, e
       </Box>
     );
   }
+  // Cards, pairs and their parts are plain elements styled once here, as the wide table's rows
+  // are: a phone's Calls History has a styled component per pair, about 1,200 of them, and their
+  // styles were most of that screen's blocking time under Lighthouse's mobile profile (issue 17).
   return (
-    <Box as="ul" aria-label={label} aria-busy={loading} listStyleType="none" display="flex" flexDirection="column" gap="3">
+    <Box as="ul" aria-label={label} aria-busy={loading} listStyleType="none" display="flex" flexDirection="column" gap="3" css={cardStyles}>
       {loading
         ? skeletonKeys(skeletonRows).map((key) => (
             // A placeholder card as tall as a card of one-line values (its labels and a line of
             // skeleton each), so the cards below it do not move when the rows come (issue 17:
             // this shift was Lighthouse's layout shift on phones).
-            <Box as="li" key={key} aria-hidden="true" bg="white" borderWidth="1px" borderRadius="lg" p="4">
+            <li key={key} aria-hidden="true">
               <CardFields columns={columns} value={() => <Skeleton height="1lh" />} />
-            </Box>
+            </li>
           ))
         : rows.map((row) => (
-            <Box as="li" key={rowKey(row)} bg="white" borderWidth="1px" borderRadius="lg" p="4">
+            <li key={rowKey(row)}>
               <CardFields columns={columns} value={(column) => column.cell(row)} />
-            </Box>
+            </li>
           ))}
     </Box>
   );
@@ -138,17 +155,13 @@ function RowCards<TRow>({ label, columns, rows, rowKey, loading, skeletonRows, e
 /** A card's "header: value" pairs. */
 function CardFields<TRow>({ columns, value }: { columns: DataColumn<TRow>[]; value: (column: DataColumn<TRow>) => ReactNode }) {
   return (
-    <Box as="dl" display="grid" gridTemplateColumns="minmax(7rem, 40%) 1fr" columnGap="3" rowGap="1.5" fontSize="sm">
+    <dl>
       {columns.map((column) => (
-        <Box key={column.key} display="contents">
-          <Box as="dt" color="gray.600" fontWeight="medium">
-            {column.header}
-          </Box>
-          <Box as="dd" color="gray.900" overflowWrap="anywhere" minWidth="0">
-            {value(column)}
-          </Box>
-        </Box>
+        <div key={column.key}>
+          <dt>{column.header}</dt>
+          <dd>{value(column)}</dd>
+        </div>
       ))}
-    </Box>
+    </dl>
   );
 }
