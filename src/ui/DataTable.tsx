@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react/box';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Table } from '@chakra-ui/react/table';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue, useMemo } from 'react';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../lib/useMediaQuery.ts';
 
 export interface DataColumn<TRow> {
@@ -35,7 +35,12 @@ export interface DataTableProps<TRow> {
  */
 export function DataTable<TRow>(props: DataTableProps<TRow>) {
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
-  return wide ? <WideTable {...props} /> : <RowCards {...props} />;
+  // New rows (and the loading flag with them) render at a lower priority, in slices that let the
+  // browser paint and answer input in between: a list machine's update renders synchronously,
+  // and a page of rows was one long task (issue 17: Total Blocking Time on phones).
+  const view = useMemo(() => ({ rows: props.rows, loading: props.loading }), [props.rows, props.loading]);
+  const shown = { ...props, ...useDeferredValue(view) };
+  return wide ? <WideTable {...shown} /> : <RowCards {...shown} />;
 }
 
 /** What Chakra's table recipe gives its cells (size sm, striped, line variant), for plain rows. */
