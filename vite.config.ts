@@ -6,6 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { compression } from 'vite-plugin-compression2';
 import { chunkGroups } from './scripts/bundles/chunkGroups.ts';
 import { chunkPackages } from './scripts/bundles/chunkPackages.ts';
+import { chakraStaticGlobals } from './scripts/bundles/chakraGlobalCss.ts';
 
 // Lingui macros need Babel: plugin-react 6 compiles with Oxc and has no babel option, so the
 // macro preset runs through @rolldown/plugin-babel (see ../shared/STACK.md, "Lingui macros").
@@ -42,6 +43,7 @@ export default defineConfig({
     react(),
     ...linguiMacros(),
     datepickerWithoutTimeZones,
+    chakraStaticGlobals(),
     chunkPackages(),
     chunking.plugin,
     // Brotli and gzip twins of every text file over 1 kB, at the best levels, once per build: the

@@ -47,6 +47,18 @@ describe('chunk groups', () => {
     expect(app!(src('ui/DataTable.tsx'))).toBe(true);
   });
 
+  it('also leaves to automatic chunking our modules that load a confined package lazily', () => {
+    const { plugin, groups } = chunkGroups();
+    (plugin.buildStart as () => void)();
+    const parsed = plugin.moduleParsed as (info: object) => void;
+    parsed({ id: src('ui/DateRangeFilter.tsx'), importedIds: [], dynamicallyImportedIds: [src('ui/DayPickerInput.tsx')] });
+    parsed({ id: src('ui/DayPickerInput.tsx'), importedIds: [nm('react-datepicker/dist/index.es.js')], dynamicallyImportedIds: [] });
+    parsed({ id: src('ui/Other.tsx'), importedIds: [], dynamicallyImportedIds: [] });
+    const app = groups.find((group) => group.name === 'app')!.test;
+    expect(app(src('ui/DateRangeFilter.tsx'))).toBe(false);
+    expect(app(src('ui/Other.tsx'))).toBe(true);
+  });
+
   it('puts in public what the public pages import, and the package files they name, not whole packages', () => {
     const { public: inPublic } = groupsOf(graph);
     expect(inPublic!(src('ui/TextField.tsx'))).toBe(true);

@@ -34,6 +34,8 @@ const PUBLIC_ROUTES = /[\\/]src[\\/]routes[\\/](auth[.\\/]|reset\.|verify\.|erro
  */
 export function chunkGroups() {
   const imports = new Map<string, readonly string[]>();
+  /** Static and dynamic imports: a module that loads a confined package lazily keeps it to its screens too. */
+  const allImports = new Map<string, readonly string[]>();
   const memo = new Map<string, boolean>();
 
   /** True when `id` is a confined package or one of our modules importing one, however deep. */
@@ -47,7 +49,7 @@ export function chunkGroups() {
       const answer = memo.get(module);
       if (answer !== undefined) return answer;
       reached.add(module);
-      return (imports.get(module) ?? []).some(walk);
+      return (allImports.get(module) ?? []).some(walk);
     };
     const result = walk(id);
     // A "no" explored everything reachable, so it holds for all of it; a "yes" only for `id`.
@@ -79,11 +81,13 @@ export function chunkGroups() {
     apply: 'build',
     buildStart() {
       imports.clear();
+      allImports.clear();
       memo.clear();
       publicModules = null;
     },
     moduleParsed(info) {
       imports.set(info.id, info.importedIds);
+      allImports.set(info.id, [...info.importedIds, ...(info.dynamicallyImportedIds ?? [])]);
     },
   };
 

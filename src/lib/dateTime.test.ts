@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   dayToPickerDate,
+  dayToPickerText,
   endOfDayUtc,
   fileTimestamp,
   formatDateTime,
@@ -62,6 +63,11 @@ describe('dates in the user time zone', () => {
     const date = dayToPickerDate('2026-03-08');
     expect([date.getFullYear(), date.getMonth(), date.getDate()]).toEqual([2026, 2, 8]);
     expect(pickerDateToDay(date)).toBe('2026-03-08');
+  });
+
+  it('writes a calendar day as the pickers show it, before their library has loaded', () => {
+    expect(dayToPickerText('2026-03-08')).toBe('03/08/2026');
+    expect(dayToPickerText('')).toBe('');
   });
 
   it('writes short days in the reader’s language', () => {

@@ -61,6 +61,15 @@ export function formatDuration(seconds: number): string {
   return `${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
 }
 
+/** spec §5 Filters: pickers show MM/dd/yyyy. */
+export const PICKER_DATE_FORMAT = 'MM/dd/yyyy';
+
+/** A calendar day `yyyy-MM-dd` as a picker shows it (PICKER_DATE_FORMAT), or '' for anything else. */
+export function dayToPickerText(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[2]}/${match[3]}/${match[1]}` : '';
+}
+
 /** A calendar day as a local midnight Date, for date pickers that work in the browser's zone. */
 export function dayToPickerDate(day: string): Date {
   const [year, month, date] = day.split('-').map(Number);

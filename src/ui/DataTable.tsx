@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react/box';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Table } from '@chakra-ui/react/table';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue, useMemo } from 'react';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../lib/useMediaQuery.ts';
 
 export interface DataColumn<TRow> {
@@ -35,7 +35,12 @@ export interface DataTableProps<TRow> {
  */
 export function DataTable<TRow>(props: DataTableProps<TRow>) {
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
-  return wide ? <WideTable {...props} /> : <RowCards {...props} />;
+  // New rows (and the loading flag with them) render at a lower priority, in slices that let the
+  // browser paint and answer input in between: a list machine's update renders synchronously,
+  // and a page of rows was one long task (issue 17: Total Blocking Time on phones).
+  const view = useMemo(() => ({ rows: props.rows, loading: props.loading }), [props.rows, props.loading]);
+  const shown = { ...props, ...useDeferredValue(view) };
+  return wide ? <WideTable {...shown} /> : <RowCards {...shown} />;
 }
 
 /** What Chakra's table recipe gives its cells (size sm, striped, line variant), for plain rows. */
@@ -48,8 +53,13 @@ const bodyStyles = {
   '& .data-table__wrap': { width: 'max-content', minWidth: '6rem', maxWidth: '16rem', whiteSpace: 'normal', overflowWrap: 'break-word' },
 } as const;
 
-function skeletonKeys(count: number): number[] {
-  return Array.from({ length: Math.max(1, count) }, (_, index) => index);
+/**
+ * Keys of the placeholder rows, apart from the rows' own keys (issue 17): a placeholder keyed 3
+ * was reused for the row with id 3, which then moved from wherever the placeholder was, and
+ * Lighthouse counted that as a layout shift (0.11-0.21 on phones, under the splash screen).
+ */
+function skeletonKeys(count: number): string[] {
+  return Array.from({ length: Math.max(1, count) }, (_, index) => `skeleton-${index}`);
 }
 
 function WideTable<TRow>({ label, columns, rows, rowKey, loading, skeletonRows, empty }: DataTableProps<TRow>) {
@@ -107,6 +117,15 @@ function WideTable<TRow>({ label, columns, rows, rowKey, loading, skeletonRows, 
   );
 }
 
+/** What each card and its "header: value" pairs look like, for plain elements (see bodyStyles). */
+const cardStyles = {
+  '& > li': { bg: 'white', borderWidth: '1px', borderRadius: 'lg', p: '4' },
+  '& > li > dl': { display: 'grid', gridTemplateColumns: 'minmax(7rem, 40%) 1fr', columnGap: '3', rowGap: '1.5', fontSize: 'sm' },
+  '& > li > dl > div': { display: 'contents' },
+  '& > li > dl > div > dt': { color: 'gray.600', fontWeight: 'medium' },
+  '& > li > dl > div > dd': { color: 'gray.900', overflowWrap: 'anywhere', minWidth: '0' },
+} as const;
+
 function RowCards<TRow>({ label, columns, rows, rowKey, loading, skeletonRows, empty }: DataTableProps<TRow>) {
   if (!loading && rows.length === 0) {
     return (
@@ -115,32 +134,39 @@ function RowCards<TRow>({ label, columns, rows, rowKey, loading, skeletonRows, e
       </Box>
     );
   }
+  // Cards, pairs and their parts are plain elements styled once here, as the wide table's rows
+  // are: a phone's Calls History has a styled component per pair, about 1,200 of them, and their
+  // styles were most of that screen's blocking time under Lighthouse's mobile profile (issue 17).
   return (
-    <Box as="ul" aria-label={label} aria-busy={loading} listStyleType="none" display="flex" flexDirection="column" gap="3">
+    <Box as="ul" aria-label={label} aria-busy={loading} listStyleType="none" display="flex" flexDirection="column" gap="3" css={cardStyles}>
       {loading
         ? skeletonKeys(skeletonRows).map((key) => (
-            <Box as="li" key={key} aria-hidden="true" bg="white" borderWidth="1px" borderRadius="lg" p="4">
-              {columns.slice(0, 4).map((column) => (
-                <Skeleton key={column.key} height="4" my="2" />
-              ))}
-            </Box>
+            // A placeholder card as tall as a card of one-line values (its labels and a line of
+            // skeleton each), so the cards below it do not move when the rows come (issue 17:
+            // this shift was Lighthouse's layout shift on phones).
+            <li key={key} aria-hidden="true">
+              <CardFields columns={columns} value={() => <Skeleton height="1lh" />} />
+            </li>
           ))
         : rows.map((row) => (
-            <Box as="li" key={rowKey(row)} bg="white" borderWidth="1px" borderRadius="lg" p="4">
-              <Box as="dl" display="grid" gridTemplateColumns="minmax(7rem, 40%) 1fr" columnGap="3" rowGap="1.5" fontSize="sm">
-                {columns.map((column) => (
-                  <Box key={column.key} display="contents">
-                    <Box as="dt" color="gray.600" fontWeight="medium">
-                      {column.header}
-                    </Box>
-                    <Box as="dd" color="gray.900" overflowWrap="anywhere" minWidth="0">
-                      {column.cell(row)}
-                    </Box>
-                  </Box>
-                ))}
-              </Box>
-            </Box>
+            <li key={rowKey(row)}>
+              <CardFields columns={columns} value={(column) => column.cell(row)} />
+            </li>
           ))}
     </Box>
+  );
+}
+
+/** A card's "header: value" pairs. */
+function CardFields<TRow>({ columns, value }: { columns: DataColumn<TRow>[]; value: (column: DataColumn<TRow>) => ReactNode }) {
+  return (
+    <dl>
+      {columns.map((column) => (
+        <div key={column.key}>
+          <dt>{column.header}</dt>
+          <dd>{value(column)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -4,7 +4,7 @@ import { Button } from '@chakra-ui/react/button';
 import { useLingui } from '@lingui/react/macro';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useRef, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { hasStartupFailed, isSplashVisible, isStartupComplete } from '../../../machines/startup/startup.selectors.ts';
 import { CreditBanner } from '../../features/billing/CreditBanner.tsx';
 import { ToolboxGate, useToolboxClosed } from '../../features/toolboxGate/ToolboxGate.tsx';
@@ -23,7 +23,9 @@ export function AppShell() {
   const { t, i18n } = useLingui();
   const { startup } = useRootActors();
   const splash = useSelector(startup, isSplashVisible);
-  const complete = useSelector(startup, isStartupComplete);
+  // The screen mounts at a lower priority, in slices, once startup has its lists: mounting a whole
+  // screen was one long task right after the first paint (issue 17: Total Blocking Time).
+  const complete = useDeferredValue(useSelector(startup, isStartupComplete));
   const failed = useSelector(startup, hasStartupFailed);
   const failure = useSelector(startup, (snapshot) => snapshot.context.error);
   const [menuOpen, setMenuOpen] = useState(false);

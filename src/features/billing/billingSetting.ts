@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: the setting is only validated, and the full zod would bring its JSON-schema and
+// locale modules into the chunk every public page shares (issue 17).
+import * as z from 'zod/mini';
 
 /**
  * The card processor the payment form uses: the local card processor's own form, or Stripe
@@ -14,12 +16,11 @@ export interface BillingSetting {
 }
 
 const billingValue = z.object({
-  autoRechargeThresholds: z.array(z.number().int()).catch([]),
-  cardProcessor: z
-    .object({ name: z.enum(['local', 'stripe']), publishableKey: z.string().trim().nullable().optional() })
-    .nullable()
-    .optional()
-    .catch(null),
+  autoRechargeThresholds: z.catch(z.array(z.int()), []),
+  cardProcessor: z.catch(
+    z.optional(z.nullable(z.object({ name: z.enum(['local', 'stripe']), publishableKey: z.optional(z.nullable(z.string().check(z.trim()))) }))),
+    null,
+  ),
 });
 
 /** The build-time key (VITE_STRIPE_PUBLISHABLE_KEY), for a server that does not name its processor. */
