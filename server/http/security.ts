@@ -118,6 +118,7 @@ export const NOT_FOUND_LIMIT = { max: 60, timeWindow: 60_000 };
 export function notFoundRateLimit(app: FastifyInstance): preHandlerAsyncHookHandler {
   return app.rateLimit({
     ...NOT_FOUND_LIMIT,
+    cache: IN_MEMORY_LIMIT_ADDRESSES,
     allowList: (request) => wantsSpaPage(request),
     // The plugin sets Retry-After; the error handler answers the contract's Error body.
     errorResponseBuilder: () => new ApiError(429, 'too_many_requests', 'Too many requests for unknown addresses. Please try again later.'),
@@ -130,9 +131,14 @@ export function notFoundRateLimit(app: FastifyInstance): preHandlerAsyncHookHand
  * configuration it serves from memory); whatever writes to the database, costs credits or
  * touches an account is limited in the database instead (server/domain/limits/rateLimits.ts).
  */
-const IN_MEMORY_LIMIT_ADDRESSES = 20_000;
+export const IN_MEMORY_LIMIT_ADDRESSES = 20_000;
 
-/** @fastify/rate-limit with its in-memory store, for the limits that ask for it (app.rateLimit, app.createRateLimit). */
+/**
+ * @fastify/rate-limit with its in-memory store, for the limits that ask for it (app.rateLimit,
+ * app.createRateLimit). Each of those makes a store of its own, sized by its own options: they
+ * pass `cache: IN_MEMORY_LIMIT_ADDRESSES` (the plugin's default, 5,000, lets anyone with more
+ * /64s than that push an address out of the limit's memory).
+ */
 export async function installInMemoryRateLimits(app: FastifyInstance): Promise<void> {
   await app.register(fastifyRateLimit, { global: false, cache: IN_MEMORY_LIMIT_ADDRESSES });
 }

@@ -78,5 +78,13 @@ describe('the access log (issue 17)', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ msg: 'request completed', req: { url: '/api/health' }, res: { statusCode: 200 } });
     expect(entries[0]!.responseTime).toBeGreaterThanOrEqual(0);
+
+    // Its own logger skips the pass other lines take: secrets of a known shape anywhere in the URL are blanked all the same.
+    lines = '';
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXNlY3JldA';
+    const url = `/api/health?session=${jwt}&next=/reset/reset-code-secret&ref=pi_1_secret_abc&dsn=postgres://u:pw-secret@db/x`;
+    expect((await quiet.request({ method: 'GET', url })).status).toBe(200);
+    expect(lines).toContain('request completed');
+    for (const secret of [jwt, 'reset-code-secret', 'pi_1_secret_abc', 'pw-secret']) expect(lines.includes(secret), secret).toBe(false);
   });
 });

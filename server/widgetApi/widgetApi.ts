@@ -8,6 +8,7 @@ import { installRequestBodyRules } from '../http/requestBodies.ts';
 import { type WidgetApiContext, widgetApiHandlers } from './widgetHandlers.ts';
 import { registerWidgetScript } from './widgetScript.ts';
 import { addressLimitKey } from '../domain/limits/clientAddress.ts';
+import { IN_MEMORY_LIMIT_ADDRESSES } from '../http/security.ts';
 import { WIDGET_RATE_LIMITS } from './rateLimits.ts';
 import { WidgetConfigCache, type WidgetConfigCacheOptions } from './widgetConfigCache.ts';
 
@@ -43,8 +44,14 @@ export async function registerWidgetApi(app: FastifyInstance, context: WidgetApi
   app.decorate('widgetConfigs', configs);
   app.addHook('onReady', async () => configs.start());
   app.addHook('onClose', () => configs.stop());
-  const { max, windowSeconds } = WIDGET_RATE_LIMITS.configPerAddress;
-  const limit = app.createRateLimit({ max, timeWindow: windowSeconds * 1000, keyGenerator: (request) => `config:${addressLimitKey(request.ip)}` });
+  const { name, max, windowSeconds } = WIDGET_RATE_LIMITS.configPerAddress;
+  const limit = app.createRateLimit({
+    max,
+    timeWindow: windowSeconds * 1000,
+    keyGenerator: (request) => `${name}:${addressLimitKey(request.ip)}`,
+    // Read by the store it makes (LocalStore.child), though CreateRateLimitOptions' type leaves it out.
+    ...({ cache: IN_MEMORY_LIMIT_ADDRESSES } as object),
+  });
   const serviceHandlers = widgetApiHandlers(context, { configs, limit });
   assertContractCovered(contract, serviceHandlers, {});
   await app.register(

@@ -7,6 +7,7 @@ import { toolboxChanges } from '../db/schema/widgetApi.ts';
 import { changeCredits } from '../domain/credits/ledger.ts';
 import { accountWithWidget } from '../test/callTestKit.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
+import { WIDGET_RATE_LIMITS } from './rateLimits.ts';
 import { WidgetConfigCache } from './widgetConfigCache.ts';
 
 // Issue 17: the widget configuration served from each instance's memory, dropped when what it is
@@ -103,6 +104,13 @@ describe('the widget configuration cache', () => {
     expect(new Set(simultaneous).size).toBe(1);
     expect(await cache.get('x'.repeat(24))).toBeNull();
     expect(cache.size).toBe(1);
+    // Remembered as unknown for a little while: the database is not asked again at once (a made-up
+    // key cannot name a website made a moment later, whose keys are 144 random bits; here one is forced).
+    expect(await cache.get('y'.repeat(24))).toBeNull();
+    const [late] = await server.db.insert(websites).values({ userId: setup.userId, domain: 'late.example', publicKey: 'y'.repeat(24) }).returning();
+    expect(await cache.get('y'.repeat(24))).toBeNull();
+    expect(await newCache().get('y'.repeat(24))).not.toBeNull();
+    await server.db.delete(websites).where(eq(websites.id, late!.id));
   });
 
   it('keeps at most maxEntries websites, the least recently asked going first, and reads an entry again after maxAge', async () => {
@@ -152,8 +160,27 @@ describe('GET /widget-api/config/{publicKey} from memory', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
-    expect(new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(1);
+    // One strong ETag per content coding (RFC 9110 §8.8.3), each answered 304 in its own coding, weak or in a list.
+    expect(new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3);
     expect(br.headers.vary).toContain('accept-encoding');
-    expect((await server.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(plain.headers.etag) } })).statusCode).toBe(304);
+    const conditional = (accept: string | undefined, ifNoneMatch: string) =>
+      server.app.inject({ method: 'GET', url, headers: { 'if-none-match': ifNoneMatch, ...(accept ? { 'accept-encoding': accept } : {}) } });
+    expect((await conditional(undefined, String(plain.headers.etag))).statusCode).toBe(304);
+    expect((await conditional('br', `"other", W/${String(br.headers.etag)}`)).statusCode).toBe(304);
+    expect((await conditional('gzip', String(br.headers.etag))).statusCode).toBe(200);
+    // br refused with q=0: gzip.
+    const noBrotli = await server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(noBrotli.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('keeps counting an address after more others than the plugin remembers by default (a crowd of addresses cannot evict it)', async () => {
+    const setup = await accountWithWidget(server.db);
+    const url = `/widget-api/config/${setup.publicKey}`;
+    const limited = await server.variant({ config: { trustProxy: true } });
+    const get = (address: string) => limited.app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': address } });
+    for (let i = 0; i < WIDGET_RATE_LIMITS.configPerAddress.max; i++) expect((await get('203.0.113.9')).statusCode).toBe(200);
+    // 5,001 other addresses: more than the plugin's default memory of 5,000.
+    for (let i = 0; i < 5_001; i++) await get(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+    expect((await get('203.0.113.9')).statusCode).toBe(429);
   });
 });

@@ -57,6 +57,8 @@ declare module 'fastify' {
 
 export class WidgetConfigCache {
   private readonly entries: LRUCache<string, Entry>;
+  /** Keys no website has, remembered a little while: a flood of made-up keys reads the database once each. */
+  private readonly unknownKeys = new LRUCache<string, true>({ max: 10_000, ttl: 10_000 });
   private readonly loading = new Map<string, Promise<ServedConfig | null>>();
   private readonly checkIntervalMs: number;
   private readonly maxAgeMs: number;
@@ -76,7 +78,8 @@ export class WidgetConfigCache {
     this.maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
     this.changesRetentionMs = options.changesRetentionMs ?? 24 * 60 * 60_000;
     this.now = options.now ?? Date.now;
-    this.lastCleanup = this.now();
+    // The first check cleans up: an instance that lives less than an hour still does its share.
+    this.lastCleanup = -Infinity;
     this.log = options.log;
   }
 
@@ -84,6 +87,7 @@ export class WidgetConfigCache {
   async get(publicKey: string): Promise<ServedConfig | null> {
     const entry = this.entries.get(publicKey);
     if (entry && this.now() - entry.loadedAt < this.maxAgeMs) return entry;
+    if (this.unknownKeys.has(publicKey)) return null;
     let pending = this.loading.get(publicKey);
     if (!pending) {
       pending = this.load(publicKey).finally(() => this.loading.delete(publicKey));
@@ -96,6 +100,7 @@ export class WidgetConfigCache {
     const loaded = await loadWidgetConfig(this.db, publicKey);
     if (!loaded) {
       this.entries.delete(publicKey);
+      this.unknownKeys.set(publicKey, true);
       return null;
     }
     const body = JSON.stringify(loaded.view);

@@ -71,13 +71,23 @@ interface ScheduleBody extends CallBody {
 /** An in-memory per-address limit (@fastify/rate-limit's app.createRateLimit): counts the request, says whether it is over. */
 export type InMemoryLimit = ReturnType<FastifyInstance['createRateLimit']>;
 
-/** The operations of openapi/widget.yaml, bound by operationId. */
 /** What the configuration is served with: this instance's memory of it, and its per-address limit. */
 export interface ConfigServing {
   configs: WidgetConfigCache;
   limit: InMemoryLimit;
 }
 
+/**
+ * Whether an If-None-Match header names `etag` (RFC 9110 §13.1.2: a list of entity tags, `*`,
+ * compared weakly, so `W/"x"` matches `"x"`).
+ */
+export function ifNoneMatchNames(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
+/** The operations of openapi/widget.yaml, bound by operationId. */
 export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetApiContext, serving: ConfigServing): OperationHandlers {
   /** Per client address: an IPv6 client counts per /64 (addressLimitKey). */
   async function limitAddress(rateLimit: RateLimit, address: string): Promise<void> {
@@ -137,13 +147,15 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
       const { publicKey } = request.params as { publicKey: string };
       const config = await serving.configs.get(publicKey);
       if (!config) throw unknownKey();
-      // Short: a client who runs out of credits (or buys some) sees the widgets follow within half a minute.
-      reply.header('cache-control', 'public, max-age=30').header('etag', config.etag).header('vary', 'origin, accept-encoding');
-      if (request.headers['if-none-match'] === config.etag) return reply.code(304).send();
-      reply.type('application/json; charset=utf-8');
       // Compressed once per configuration, not once per page view (@fastify/compress passes an encoded body through).
-      const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
-      if (!encoding) return reply.send(config.body);
+      const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip', 'identity']) ?? 'identity';
+      // A strong ETag per content coding (RFC 9110 §8.8.3): the same JSON, other bytes.
+      const etag = encoding === 'identity' ? config.etag : `${config.etag.slice(0, -1)}-${encoding}"`;
+      // Short: a client who runs out of credits (or buys some) sees the widgets follow within half a minute.
+      reply.header('cache-control', 'public, max-age=30').header('etag', etag).header('vary', 'origin, accept-encoding');
+      if (ifNoneMatchNames(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      reply.type('application/json; charset=utf-8');
+      if (encoding === 'identity') return reply.send(config.body);
       return reply.header('content-encoding', encoding).send(await config.encoded(encoding));
     },
 

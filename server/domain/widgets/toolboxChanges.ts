@@ -4,13 +4,15 @@ import { preparedPerDatabase } from '../../db/prepared.ts';
 import { toolboxChanges } from '../../db/schema/widgetApi.ts';
 
 /**
- * An account's rows of toolbox_changes (migration 0009's triggers), as `<count>:<last id>`: any
- * change to its widgets, their agents, its websites, time zone or deletion changes it, and so
- * does the deletion of old rows, which only makes a cache read again once. What is read in the
- * same statement as (or after) this value is at least as new as it: a cache that keeps the value
- * with what it read, and compares it later, never keeps an older read for newer data.
+ * An account's rows of toolbox_changes (migration 0009's triggers), as `<count>:<sum of ids>`:
+ * any row added changes it, even one whose id was taken before another's and committed after it
+ * (PostgreSQL hands out ids before commits), and so does the deletion of old rows, which only
+ * makes a cache read again once. Deletions and additions never cancel out: the rows deleted are
+ * older, so of smaller ids, than any added since. What is read in the same statement as (or
+ * after) this value is at least as new as it: a cache that keeps the value with what it read, and
+ * compares it later, never keeps an older read for newer data.
  */
-const CHANGES = sql<string>`count(*) || ':' || coalesce(max(${toolboxChanges.id}), 0)`;
+const CHANGES = sql<string>`count(*) || ':' || coalesce(sum(${toolboxChanges.id}), 0)`;
 
 export const toolboxChangesSql = (userId: SQL | AnyColumn) => sql<string>`(select ${CHANGES} from ${toolboxChanges} where ${toolboxChanges.userId} = ${userId})`;
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultNotifications } from '../../../common/rules/widgetDefaults.ts';
-import { agents, websites, widgets } from '../../db/schema/toolbox.ts';
+import { agents, websites, widgetAgents, widgets } from '../../db/schema/toolbox.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { accountWithWidget } from '../../test/callTestKit.ts';
 import { signIn } from '../../test/accounts.ts';
@@ -35,6 +35,11 @@ describe('the widget list cache', () => {
       ['the widget renamed', () => server.db.update(widgets).set({ name: 'Renamed' }).where(eq(widgets.id, setup.widgetId)), (list) => expect(list.data[0]!.name).toBe('Renamed')],
       ['its agent renamed', () => server.db.update(agents).set({ name: 'Ann' }).where(eq(agents.id, setup.agentIds[0]!)), (list) => expect(list.data[0]!.agents[0]!.name).toBe('Ann')],
       ['the website renamed', () => server.db.update(websites).set({ domain: 'renamed.example' }).where(eq(websites.id, setup.websiteId)), (list) => expect(list.data[0]!.websiteUrl).toBe('renamed.example')],
+      [
+        'its agent link moved, and nothing else',
+        () => server.db.update(widgetAgents).set({ position: 7 }).where(eq(widgetAgents.widgetId, setup.widgetId)),
+        (list) => expect(list.data[0]!.agents).toHaveLength(1),
+      ],
       ['its agent deleted', () => server.db.delete(agents).where(eq(agents.id, setup.agentIds[0]!)), (list) => expect(list.data[0]!.agents).toEqual([])],
       ['the widget deleted', () => server.db.delete(widgets).where(eq(widgets.id, setup.widgetId)), (list) => expect(list.data).toEqual([])],
     ];

@@ -8,13 +8,15 @@ import { listWidgets, type WidgetView } from './widgets.ts';
  * widgets, websites, agents and their settings, and serializing it is most of what the request
  * costs. Each request still asks the database one small question, whether the account's toolbox
  * changed since (toolboxChangesOf, by the same triggers the widget configuration uses), so a
- * change made on any instance, or by hand, is in the very next answer: nothing is ever stale.
+ * change made on any instance, or by hand, is in the very next answer.
  */
 export class WidgetListCache {
   private readonly bodies: LRUCache<number, { changes: string; body: string }>;
 
   constructor(maxAccounts = 2_000) {
-    this.bodies = new LRUCache({ max: maxAccounts });
+    // A kept body is read again after five minutes all the same: the reference rows it shows
+    // (widget types, calling rules) are not counted as the account's changes.
+    this.bodies = new LRUCache({ max: maxAccounts, ttl: 5 * 60_000 });
   }
 
   /**
