@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react/styled-system';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { config as configureZod } from 'zod/mini';
 import { connectSession, createRootActors } from './app/rootActors.ts';
@@ -30,29 +30,20 @@ const pageConfig = readPageConfig();
 const errorReporting = startErrorReporting(pageConfig.sentryDsn, router);
 startAnalytics(pageConfig.gaMeasurementId, router);
 
-// spec §2 Shell: the saved language, default en. The first route is resolved at the same time
-// (its guards, its lazily loaded chunks), so the catalog and the route's scripts load side by
-// side, and the first render is the page itself rather than an empty router that renders the
-// page again, synchronously, once its route has loaded (issue 17).
-// A failed load is the router's to show (its error component), as when it loads on mount.
-await Promise.all([activateLanguage(savedLanguage(), { remember: false }), router.load().catch(console.error)]);
+// spec §2 Shell: the saved language, default en.
+await activateLanguage(savedLanguage(), { remember: false });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const root = createRoot(container, errorReporting?.rootOptions);
-// A transition renders in slices, yielding to the browser between them, instead of one long
-// task (issue 17: Lighthouse's Total Blocking Time).
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <ChakraProvider value={system}>
-          <RootActorsProvider actors={actors}>
-            <RouterProvider router={router} />
-          </RootActorsProvider>
-        </ChakraProvider>
-      </I18nProvider>
-    </StrictMode>,
-  ),
+createRoot(container, errorReporting?.rootOptions).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <ChakraProvider value={system}>
+        <RootActorsProvider actors={actors}>
+          <RouterProvider router={router} />
+        </RootActorsProvider>
+      </ChakraProvider>
+    </I18nProvider>
+  </StrictMode>,
 );
