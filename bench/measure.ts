@@ -11,13 +11,17 @@ export function percentiles(durations: number[]): { p50: number; p95: number; ma
 /**
  * Runs `task` `warmup` times unmeasured, then `runs` times one after another; answers the
  * durations. Stops early (after at least 5 runs) once `budgetMs` is spent, so a slow engine
- * keeps the whole benchmark within its ten minutes.
+ * keeps the whole benchmark within its ten minutes. `beforeEach` runs before every run, untimed.
  */
-export async function timeRuns(runs: number, warmup: number, task: () => Promise<void>, budgetMs = Infinity): Promise<number[]> {
-  for (let i = 0; i < warmup; i += 1) await task();
+export async function timeRuns(runs: number, warmup: number, task: () => Promise<void>, budgetMs = Infinity, beforeEach?: () => Promise<void>): Promise<number[]> {
+  for (let i = 0; i < warmup; i += 1) {
+    await beforeEach?.();
+    await task();
+  }
   const durations: number[] = [];
   const started = performance.now();
   for (let i = 0; i < runs && (i < 5 || performance.now() - started < budgetMs); i += 1) {
+    await beforeEach?.();
     const started = performance.now();
     await task();
     durations.push(performance.now() - started);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, sessions } from '../db/schema/accounts.ts';
 import { hashSecretToken } from '../domain/auth/secretTokens.ts';
-import { REFRESH_REUSE_GRACE_SECONDS } from '../domain/auth/sessions.ts';
+import { REFRESH_REUSE_GRACE_SECONDS, SESSION_CHECK_REUSE_MS } from '../domain/auth/sessions.ts';
 import { createAccount, refresh, signIn, uniqueEmail } from '../test/accounts.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 
@@ -250,6 +250,23 @@ describe('bearer access tokens', () => {
     const tokens = await signIn(server, account.email, account.password);
     const otherInstance = await server.variant({});
     expect((await otherInstance.request({ method: 'GET', url: '/api/user', token: tokens.accessToken })).status).toBe(200);
+  });
+});
+
+describe('the session check (issue 17)', () => {
+  it('takes a session found open for open SESSION_CHECK_REUSE_MS, so a revocation by another instance counts within it', async () => {
+    const account = await createAccount(server.db);
+    let now = Date.now();
+    const clocked = await server.variant({ tokenClock: { now: () => now } });
+    const tokens = await signIn(clocked, account.email, account.password);
+    const profile = () => clocked.request({ method: 'GET', url: '/api/user', token: tokens.accessToken });
+    expect((await profile()).status).toBe(200);
+    // Revoked by another process: nothing tells this one.
+    await server.db.update(sessions).set({ revokedAt: new Date(), revokedReason: 'logout' }).where(eq(sessions.userId, account.id));
+    now += SESSION_CHECK_REUSE_MS - 1;
+    expect((await profile()).status).toBe(200);
+    now += 1;
+    expect((await profile()).status).toBe(401);
   });
 });
 

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/accounts.ts';
 import { type CallFilters, type CallStatus, type CallType, checkDateOrder, checkFilterIds } from '../domain/callHistory/callFilters.ts';
 import { listCalls } from '../domain/callHistory/callList.ts';
+import { CallPageCache } from '../domain/callHistory/callPageCache.ts';
 import { callsCsvStream } from '../domain/callHistory/callsCsv.ts';
 import { findCallRecording } from '../domain/callHistory/callRecording.ts';
 import { listScheduledCalls, type ScheduledCallStatus } from '../domain/callHistory/scheduledCallList.ts';
@@ -47,13 +48,19 @@ function callFilters(query: CallsQuery): CallFilters {
 
 /** Tag calls (spec §2 Calls History and Upcoming Calls, §7). */
 export function callHandlers({ db, config, adapters }: HandlerContext): OperationHandlers {
+  const pages = new CallPageCache();
   return answeringDomainErrors({
-    async listCalls(request: FastifyRequest) {
+    async listCalls(request: FastifyRequest, reply: FastifyReply) {
       const { userId } = caller(request);
       const query = request.query as CallsQuery;
       const filters = callFilters(query);
-      await checkFilterIds(db, userId, filters);
-      return listCalls(db, userId, filters, { page: query.page, perPage: query.perPage });
+      // The route's own serializer of the contract's 200 answer, as Fastify would apply it.
+      const serialize = reply.getSerializationFunction('200', 'application/json')!;
+      const body = await pages.body(db, userId, query, async () => {
+        await checkFilterIds(db, userId, filters);
+        return serialize(await listCalls(db, userId, filters, { page: query.page, perPage: query.perPage }));
+      });
+      return reply.type('application/json; charset=utf-8').send(body);
     },
 
     async exportCallsCsv(request: FastifyRequest, reply: FastifyReply) {

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/harness.ts';
+import { accessLogWritten, startTestServer, type TestServer } from '../test/harness.ts';
 import { confirmIntent, createPayment, newClient, PACK_20, tokenizeCard } from '../test/payments.ts';
 import { redactSecretShapes, redactUrl } from './logRedaction.ts';
 
@@ -75,6 +75,7 @@ describe('the request log (issue 15, finding 11)', () => {
     expect((await confirmIntent(app, client, clientSecret, card)).status).toBe(200);
     // A secret in a message and in an error, as a careless log call or a library would write it.
     app.app.log.warn({ err: new Error(`charge failed for ${clientSecret}`) }, `retrying ${clientSecret} with sk_test_abcdef`);
+    await accessLogWritten();
 
     expect(log).toContain('/payment-intents/pi_');
     expect(log).toContain('_secret_[redacted]/confirm');

@@ -196,3 +196,8 @@ async function withAdminClient(url: string, work: (client: pg.Client) => Promise
     await client.end();
   }
 }
+
+/** The end of this turn of the event loop, when the access log writes its lines (logRedaction.ts batchedLines). */
+export function accessLogWritten(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

@@ -3,7 +3,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client.ts';
-import { deleteToolboxChangesBefore, toolboxChangesSql } from '../domain/widgets/toolboxChanges.ts';
+import { deleteChangesBefore } from '../domain/changes/changeRows.ts';
+import { toolboxChangesSql } from '../domain/widgets/toolboxChanges.ts';
 import { etagOf, loadWidgetConfig, takesCalls } from './widgetConfig.ts';
 
 /**
@@ -23,7 +24,7 @@ export interface WidgetConfigCacheOptions {
   maxEntries?: number;
   /** An entry is read again after this long even without a change (a safety net). */
   maxAgeMs?: number;
-  /** Rows of toolbox_changes older than this are deleted, now and then. */
+  /** Rows of the changes tables (toolbox_changes, call_changes; changeRows.ts) older than this are deleted, now and then: this check's timer is the instance's clock for it. */
   changesRetentionMs?: number;
   now?: () => number;
   /** Where a failed check is reported (the entries stay until the next check or their max age). */
@@ -174,7 +175,7 @@ export class WidgetConfigCache {
     }
     if (this.now() - this.lastCleanup >= Math.min(this.changesRetentionMs, 60 * 60_000)) {
       this.lastCleanup = this.now();
-      await deleteToolboxChangesBefore(this.db, new Date(this.now() - this.changesRetentionMs));
+      await deleteChangesBefore(this.db, new Date(this.now() - this.changesRetentionMs));
     }
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, id, instant, updatedAt } from './columns.ts';
 import { widgetTypes } from './reference.ts';
@@ -150,4 +150,21 @@ export const twilioCallLegs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('twilio_call_legs_call_id_idx').on(t.callId), check('twilio_call_legs_target_check', sql`${t.target} in ('agent', 'customer')`)],
+);
+
+/**
+ * What changed an account's Calls History (issue 17): one row per statement that inserts, updates
+ * or deletes its calls, their legs or recordings, written by statement-level triggers (migration
+ * 0011) in the changing transaction, whatever code or SQL made it. Each instance keeps pages of the
+ * history it answered (server/domain/callHistory/callPageCache.ts) and checks them against these
+ * rows. Insert-only, so writers never wait on each other; old rows are deleted now and then.
+ */
+export const callChanges = pgTable(
+  'call_changes',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer().notNull(),
+    changedAt: createdAt(),
+  },
+  (t) => [index('call_changes_user_id_idx').on(t.userId, t.id), index('call_changes_changed_at_idx').on(t.changedAt)],
 );

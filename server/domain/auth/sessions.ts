@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { refreshTokens, sessions, users } from '../../db/schema/accounts.ts';
@@ -128,10 +129,46 @@ async function sessionMovedOn(db: Database, sessionId: string, since: Date): Pro
   return later !== undefined;
 }
 
-/** True while the session is open and its account not deleted: checked on every bearer request. */
-export async function isSessionActive(db: Database, sessionId: string, userId: number): Promise<boolean> {
+/**
+ * How long this instance takes a session it found open for open, without asking again (issue
+ * 17): every signed-in request checks its session, and the check was half of what a cached
+ * answer (the widgets list) cost. A revocation made by this instance counts at once
+ * (revokeSession, revokeSessionsOfUser forget what they revoke); one made by another instance,
+ * or an account deleted, is seen here within this time, the same delay the widget configuration
+ * has (widgetConfigCache.ts). Access tokens themselves live for minutes.
+ */
+export const SESSION_CHECK_REUSE_MS = 1000;
+
+/**
+ * Sessions found open, as `<sessionId>:<userId>` (ACTIVE_SESSIONS_KEPT at most): one memory for
+ * the process, whatever handle (a transaction) revokes them. Session ids are random UUIDs.
+ */
+const ACTIVE_SESSIONS_KEPT = 20_000;
+/** When (by the checking clock) each was last found open. */
+const foundOpen = new LRUCache<string, number>({ max: ACTIVE_SESSIONS_KEPT });
+
+/** Forgets the open sessions this instance remembers: the session's, or every one of the account. */
+function forgetOpenSessions(which: { sessionId: string } | { userId: number }): void {
+  for (const key of foundOpen.keys()) {
+    const [sessionId, userId] = key.split(':');
+    if ('sessionId' in which ? sessionId === which.sessionId : Number(userId) === which.userId) foundOpen.delete(key);
+  }
+}
+
+/**
+ * True while the session is open and its account not deleted: checked on every bearer request,
+ * and remembered for SESSION_CHECK_REUSE_MS by `clock` (the app's token clock, which tests move)
+ * when it is.
+ */
+export async function isSessionActive(db: Database, sessionId: string, userId: number, clock: TokenClock = systemTokenClock): Promise<boolean> {
+  const key = `${sessionId}:${userId}`;
+  const found = foundOpen.get(key);
+  if (found !== undefined && clock.now() - found < SESSION_CHECK_REUSE_MS) return true;
+  const checkedAt = clock.now();
   const [row] = await activeSession(db).execute({ sessionId, userId });
-  return row !== undefined;
+  if (row === undefined) return false;
+  foundOpen.set(key, checkedAt);
+  return true;
 }
 
 const activeSession = preparedPerDatabase((db) =>
@@ -144,6 +181,7 @@ const activeSession = preparedPerDatabase((db) =>
 );
 
 export async function revokeSession(db: Database, sessionId: string, reason: SessionRevocationReason): Promise<void> {
+  forgetOpenSessions({ sessionId });
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
@@ -157,6 +195,7 @@ export async function revokeSessionsOfUser(
   reason: SessionRevocationReason,
   keepSessionId?: string,
 ): Promise<void> {
+  forgetOpenSessions({ userId });
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })

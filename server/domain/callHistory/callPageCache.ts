@@ -1,0 +1,41 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { callChanges } from '../../db/schema/calls.ts';
+import { toolboxChanges } from '../../db/schema/widgetApi.ts';
+import { accountChangesSql } from '../changes/changeRows.ts';
+import { KeptBodies } from '../changes/keptBodies.ts';
+
+/**
+ * What a page of the account's Calls History is made of, as one value: its calls, their legs and
+ * recordings (call_changes, migration 0011) and its websites' domains (toolbox_changes).
+ */
+const pageChangesOf = preparedPerDatabase((db) => {
+  const userId = sql.placeholder('userId');
+  return db
+    .select({ changes: sql<string>`${accountChangesSql(callChanges, userId)} || '/' || ${accountChangesSql(toolboxChanges, userId)}` })
+    .from(users)
+    .where(eq(users.id, userId))
+    .prepare('call_page_changes_of_account');
+});
+
+/**
+ * Pages of the Calls History kept as their answers' bodies (issue 17), per account and query:
+ * a page counts and reads the account's calls and their legs, which costs the database more than
+ * anything else a client asks often (paging back and forth, the screen opened again). Each request
+ * still asks whether the account's calls or websites changed since (pageChangesOf), so a call
+ * placed, answered or recorded on any instance is in the very next answer.
+ */
+export class CallPageCache {
+  private readonly bodies = new KeptBodies<string>({ maxBytes: 64 * 1024 * 1024, ttlMs: 5 * 60_000 });
+
+  /**
+   * The page the (validated) `query` asks for, as its answer's body; `make` reads and serializes
+   * it when the kept one is missing or older than the account's last change.
+   */
+  async body(db: Database, userId: number, query: object, make: () => Promise<string>): Promise<string> {
+    const [row] = await pageChangesOf(db).execute({ userId });
+    return this.bodies.body(`${userId}:${JSON.stringify(query)}`, row?.changes ?? 'no account', make);
+  }
+}
