@@ -43,10 +43,13 @@ export async function loadEndpoints(base: string, accessToken: string, endpoints
   const helloBase = await hello.listen({ port: 0, host: '127.0.0.1' });
   try {
     const ceiling = await loadUrl(`${helloBase}/hello`, {}, seconds);
-    const signedIn = { authorization: `Bearer ${accessToken}` };
+    // As a browser asks (every one sends Accept-Encoding): the dashboard's and the widget's answers
+    // come compressed, as they do on the wire; the hello route has nothing to compress.
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    const signedIn = { ...browser, authorization: `Bearer ${accessToken}` };
     const measured: EndpointLoad[] = [];
     for (const { name, path, public: isPublic, target, targetEngine } of endpoints) {
-      const figures = await loadUrl(`${base}${path}`, isPublic ? {} : signedIn, seconds, isPublic);
+      const figures = await loadUrl(`${base}${path}`, isPublic ? browser : signedIn, seconds, isPublic);
       measured.push({ name, target, targetEngine, ...figures, p50Ratio: figures.p50 / ceiling.p50, rpsRatio: figures.rps / ceiling.rps });
     }
     return { hello: ceiling, endpoints: measured };
@@ -156,7 +159,7 @@ export function printApiLoad(all: EngineLoad[], seconds: number): void {
     }
   }
   printColumns(
-    `API under load: autocannon, ${CONNECTIONS} connections, ${seconds} s per endpoint, loopback; the ceiling is a bare Fastify "hello" in the same process`,
+    `API under load: autocannon, ${CONNECTIONS} connections, ${seconds} s per endpoint, loopback, Accept-Encoding as browsers send it; the ceiling is a bare Fastify "hello" in the same process`,
     all.map((r) => (r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL')),
     lines,
   );

@@ -9,6 +9,7 @@ import { callsCsvStream } from '../domain/callHistory/callsCsv.ts';
 import { findCallRecording } from '../domain/callHistory/callRecording.ts';
 import { listScheduledCalls, type ScheduledCallStatus } from '../domain/callHistory/scheduledCallList.ts';
 import { invalidAccessToken } from '../http/apiError.ts';
+import { sendEncodedJson } from '../http/encodedForms.ts';
 import { answeringDomainErrors } from './domainErrors.ts';
 import { caller, type HandlerContext, type OperationHandlers } from './handlerContext.ts';
 
@@ -56,11 +57,11 @@ export function callHandlers({ db, config, adapters }: HandlerContext): Operatio
       const filters = callFilters(query);
       // The route's own serializer of the contract's 200 answer, as Fastify would apply it.
       const serialize = reply.getSerializationFunction('200', 'application/json')!;
-      const body = await pages.body(db, userId, query, async () => {
+      const page = await pages.body(db, userId, query, async () => {
         await checkFilterIds(db, userId, filters);
         return serialize(await listCalls(db, userId, filters, { page: query.page, perPage: query.perPage }));
       });
-      return reply.type('application/json; charset=utf-8').send(body);
+      return sendEncodedJson(request, reply, page);
     },
 
     async exportCallsCsv(request: FastifyRequest, reply: FastifyReply) {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { assertToolboxOpen } from '../domain/credits/toolboxAccess.ts';
 import { deleteWidget, saveWidget, type WidgetInput } from '../domain/widgets/widgets.ts';
 import { WidgetListCache } from '../domain/widgets/widgetListCache.ts';
+import { sendEncodedJson } from '../http/encodedForms.ts';
 import { answeringDomainErrors } from './domainErrors.ts';
 import { caller, type HandlerContext, type OperationHandlers } from './handlerContext.ts';
 
@@ -12,8 +13,7 @@ export function widgetHandlers({ db }: HandlerContext): OperationHandlers {
     async listWidgets(request: FastifyRequest, reply: FastifyReply) {
       // The route's own serializer of the contract's 200 answer, as Fastify would apply it.
       const serialize = reply.getSerializationFunction('200', 'application/json')!;
-      const body = await lists.body(db, caller(request).userId, (list) => serialize(list));
-      return reply.type('application/json; charset=utf-8').send(body);
+      return sendEncodedJson(request, reply, await lists.body(db, caller(request).userId, (list) => serialize(list)));
     },
 
     async createWidget(request: FastifyRequest, reply: FastifyReply) {

@@ -1,8 +1,7 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client.ts';
+import { type EncodedBody, encodedBody } from '../http/encodedForms.ts';
 import { deleteChangesBefore } from '../domain/changes/changeRows.ts';
 import { toolboxChangesSql } from '../domain/widgets/toolboxChanges.ts';
 import { etagOf, loadWidgetConfig, takesCalls } from './widgetConfig.ts';
@@ -32,10 +31,8 @@ export interface WidgetConfigCacheOptions {
 }
 
 /** A configuration ready to send: the JSON, its ETag and its compressed forms, made once. */
-export interface ServedConfig {
-  body: string;
+export interface ServedConfig extends EncodedBody {
   etag: string;
-  encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
 }
 
 interface Entry extends ServedConfig {
@@ -45,9 +42,6 @@ interface Entry extends ServedConfig {
   loadedAt: number;
 }
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,18 +99,9 @@ export class WidgetConfigCache {
       return null;
     }
     const body = JSON.stringify(loaded.view);
-    const forms = new Map<string, Promise<Buffer>>();
     const entry: Entry = {
-      body,
+      ...encodedBody(body),
       etag: etagOf(body),
-      encoded: (encoding) => {
-        let form = forms.get(encoding);
-        if (!form) {
-          form = encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzipAsync(body);
-          forms.set(encoding, form);
-        }
-        return form;
-      },
       userId: loaded.userId,
       changes: loaded.changes,
       available: loaded.view.available,

@@ -1,4 +1,3 @@
-import negotiate from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { CallRequestDeps } from '../domain/callEngine/callRequestDeps.ts';
@@ -12,6 +11,7 @@ import {
 } from '../domain/callEngine/callRequests.ts';
 import { checkNumberFormat } from '../domain/callEngine/callDestinations.ts';
 import { ApiError, tooManyAttempts } from '../http/apiError.ts';
+import { acceptedCoding } from '../http/encodedForms.ts';
 import type { OperationHandlers } from '../handlers/handlerContext.ts';
 import { isVisitorBlocked } from '../domain/blockList/blockList.ts';
 import { hitRateLimit, type RateLimit } from '../domain/limits/rateLimits.ts';
@@ -148,7 +148,7 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
       const config = await serving.configs.get(publicKey);
       if (!config) throw unknownKey();
       // Compressed once per configuration, not once per page view (@fastify/compress passes an encoded body through).
-      const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip', 'identity']) ?? 'identity';
+      const encoding = acceptedCoding(request);
       // A strong ETag per content coding (RFC 9110 §8.8.3): the same JSON, other bytes.
       const etag = encoding === 'identity' ? config.etag : `${config.etag.slice(0, -1)}-${encoding}"`;
       // Short: a client who runs out of credits (or buys some) sees the widgets follow within half a minute.

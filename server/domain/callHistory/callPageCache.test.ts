@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRecordings, calls, twilioCallLegs } from '../../db/schema/calls.ts';
@@ -34,10 +35,12 @@ describe('the calls page cache', () => {
     let made = 0;
     const page = async () =>
       JSON.parse(
-        await cache.body(server.db, userId, { page: 1, perPage: 20 }, async () => {
-          made += 1;
-          return JSON.stringify(await listCalls(server.db, userId, {}, { page: 1, perPage: 20 }));
-        }),
+        (
+          await cache.body(server.db, userId, { page: 1, perPage: 20 }, async () => {
+            made += 1;
+            return JSON.stringify(await listCalls(server.db, userId, {}, { page: 1, perPage: 20 }));
+          })
+        ).body,
       ) as Awaited<ReturnType<typeof listCalls>>;
     const first = await page();
     expect(await page()).toEqual(first);
@@ -101,5 +104,28 @@ describe('the calls page cache', () => {
     const stranger = await accountWithCalls(0);
     const refused = await server.request({ method: 'GET', url: `/api/client/calls?page=1&perPage=20&websiteId=${stranger.website.id}`, token: tokens.accessToken });
     expect(refused.status).toBe(404);
+  });
+
+  it('answers a kept page compressed as the browser accepts it, the same JSON', async () => {
+    const setup = await accountWithCalls(12);
+    const tokens = await signIn(server, setup.account.email, setup.account.password);
+    const get = (acceptEncoding?: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: '/api/client/calls?page=1&perPage=20',
+        headers: { authorization: `Bearer ${tokens.accessToken}`, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().count).toBe(12);
+    for (const [accepted, coding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const compressed = await get(accepted);
+      expect(compressed.headers['content-encoding']).toBe(coding);
+      expect(compressed.headers.vary).toContain('accept-encoding');
+      expect(decode(compressed.rawPayload).toString()).toBe(plain.body);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { callChanges } from '../../db/schema/calls.ts';
 import { toolboxChanges } from '../../db/schema/widgetApi.ts';
 import { accountChangesSql } from '../changes/changeRows.ts';
 import { KeptBodies } from '../changes/keptBodies.ts';
+import type { EncodedBody } from '../../http/encodedForms.ts';
 
 /**
  * What a page of the account's Calls History is made of, as one value: its calls, their legs and
@@ -34,7 +35,7 @@ export class CallPageCache {
    * The page the (validated) `query` asks for, as its answer's body; `make` reads and serializes
    * it when the kept one is missing or older than the account's last change.
    */
-  async body(db: Database, userId: number, query: object, make: () => Promise<string>): Promise<string> {
+  async body(db: Database, userId: number, query: object, make: () => Promise<string>): Promise<EncodedBody> {
     const [row] = await pageChangesOf(db).execute({ userId });
     return this.bodies.body(`${userId}:${JSON.stringify(query)}`, row?.changes ?? 'no account', make);
   }

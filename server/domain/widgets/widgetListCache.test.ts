@@ -22,11 +22,13 @@ describe('the widget list cache', () => {
     const setup = await accountWithWidget(server.db, { useAgents: true, agents: [{ phone: '+14155550201' }] });
     const cache = new WidgetListCache();
     let serialized = 0;
-    const body = () =>
-      cache.body(server.db, setup.userId, (list) => {
-        serialized += 1;
-        return JSON.stringify(list);
-      });
+    const body = async () =>
+      (
+        await cache.body(server.db, setup.userId, (list) => {
+          serialized += 1;
+          return JSON.stringify(list);
+        })
+      ).body;
     const first = await body();
     expect(await body()).toBe(first);
     expect(serialized).toBe(1);

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { KeptBodies } from '../changes/keptBodies.ts';
+import type { EncodedBody } from '../../http/encodedForms.ts';
 import { toolboxChangesOf } from './toolboxChanges.ts';
 import { listWidgets, type WidgetView } from './widgets.ts';
 
@@ -16,7 +17,7 @@ export class WidgetListCache {
   private readonly bodies = new KeptBodies<number>({ maxBytes: 32 * 1024 * 1024, ttlMs: 5 * 60_000 });
 
   /** The account's list as the answer's body; `serialize` writes it as the contract's answer (the route's own serializer). */
-  async body(db: Database, userId: number, serialize: (list: { data: WidgetView[] }) => string): Promise<string> {
+  async body(db: Database, userId: number, serialize: (list: { data: WidgetView[] }) => string): Promise<EncodedBody> {
     const changes = await toolboxChangesOf(db, userId);
     return this.bodies.body(userId, changes, async () => serialize({ data: await listWidgets(db, userId) }));
   }
