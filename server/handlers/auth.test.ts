@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, sessions } from '../db/schema/accounts.ts';
 import { hashSecretToken } from '../domain/auth/secretTokens.ts';
-import { REFRESH_REUSE_GRACE_SECONDS, SESSION_CHECK_REUSE_MS } from '../domain/auth/sessions.ts';
+import { forgetRevokedSessions, isSessionActive, REFRESH_REUSE_GRACE_SECONDS, SESSION_CHECK_REUSE_MS, startSession } from '../domain/auth/sessions.ts';
 import { createAccount, refresh, signIn, uniqueEmail } from '../test/accounts.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 
@@ -267,6 +267,17 @@ describe('the session check (issue 17)', () => {
     expect((await profile()).status).toBe(200);
     now += 1;
     expect((await profile()).status).toBe(401);
+  });
+
+  it('does not remember a check that overlapped a revocation on this instance (one committed while the check read)', async () => {
+    const account = await createAccount(server.db);
+    const { sessionId } = await startSession(server.db, { userId: account.id }, 3600);
+    const clock = { now: () => 1_000_000 };
+    const check = isSessionActive(server.db, sessionId, account.id, clock);
+    forgetRevokedSessions([]);
+    expect(await check).toBe(true);
+    await server.db.update(sessions).set({ revokedAt: new Date(), revokedReason: 'logout' }).where(eq(sessions.id, sessionId));
+    expect(await isSessionActive(server.db, sessionId, account.id, clock)).toBe(false);
   });
 });
 

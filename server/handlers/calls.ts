@@ -57,9 +57,11 @@ export function callHandlers({ db, config, adapters }: HandlerContext): Operatio
       const filters = callFilters(query);
       // The route's own serializer of the contract's 200 answer, as Fastify would apply it.
       const serialize = reply.getSerializationFunction('200', 'application/json')!;
-      const page = await pages.body(db, userId, query, async () => {
+      const paging = { page: query.page, perPage: query.perPage };
+      const page = await pages.body(db, userId, filters, paging, async () => {
         await checkFilterIds(db, userId, filters);
-        return serialize(await listCalls(db, userId, filters, { page: query.page, perPage: query.perPage }));
+        const answer = await listCalls(db, userId, filters, paging);
+        return { body: serialize(answer), rows: answer.data.length };
       });
       return sendEncodedJson(request, reply, page);
     },

@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/accounts.ts';
 import { websites, widgets } from '../db/schema/toolbox.ts';
-import { toolboxChanges } from '../db/schema/widgetApi.ts';
 import { changeCredits } from '../domain/credits/ledger.ts';
 import { accountWithWidget } from '../test/callTestKit.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
@@ -133,18 +132,6 @@ describe('the widget configuration cache', () => {
     expect(brotliDecompressSync(await served.encoded('br')).toString()).toBe(served.body);
     expect(gunzipSync(await served.encoded('gzip')).toString()).toBe(served.body);
     expect(await served.encoded('br')).toBe(await served.encoded('br'));
-  });
-
-  it('deletes change rows past their retention at a check', async () => {
-    const setup = await accountWithWidget(server.db);
-    let now = Date.now() + 2 * 24 * 60 * 60_000;
-    const cache = newCache({ changesRetentionMs: 24 * 60 * 60_000, now: () => now });
-    await server.db.update(widgets).set({ isActive: false }).where(eq(widgets.id, setup.widgetId));
-    const rows = () => server.db.select().from(toolboxChanges).where(eq(toolboxChanges.userId, setup.userId));
-    expect((await rows()).length).toBeGreaterThan(0);
-    now += 60 * 60_000;
-    await cache.check();
-    expect(await rows()).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client.ts';
 import { type EncodedBody, encodedBody } from '../http/encodedForms.ts';
-import { deleteChangesBefore } from '../domain/changes/changeRows.ts';
+import { assertKeptWithinRetention, KEPT_AT_MOST_MS } from '../domain/changes/changeRows.ts';
 import { toolboxChangesSql } from '../domain/widgets/toolboxChanges.ts';
 import { etagOf, loadWidgetConfig, takesCalls } from './widgetConfig.ts';
 
@@ -23,8 +23,6 @@ export interface WidgetConfigCacheOptions {
   maxEntries?: number;
   /** An entry is read again after this long even without a change (a safety net). */
   maxAgeMs?: number;
-  /** Rows of the changes tables (toolbox_changes, call_changes; changeRows.ts) older than this are deleted, now and then: this check's timer is the instance's clock for it. */
-  changesRetentionMs?: number;
   now?: () => number;
   /** Where a failed check is reported (the entries stay until the next check or their max age). */
   log?: { warn(object: object, message: string): void };
@@ -57,11 +55,9 @@ export class WidgetConfigCache {
   private readonly loading = new Map<string, Promise<ServedConfig | null>>();
   private readonly checkIntervalMs: number;
   private readonly maxAgeMs: number;
-  private readonly changesRetentionMs: number;
   private readonly now: () => number;
   private timer: NodeJS.Timeout | null = null;
   private checking: Promise<void> | null = null;
-  private lastCleanup: number;
   private readonly log: WidgetConfigCacheOptions['log'];
 
   private readonly db: Database;
@@ -70,11 +66,9 @@ export class WidgetConfigCache {
     this.db = db;
     this.checkIntervalMs = options.checkIntervalMs ?? 1000;
     this.entries = new LRUCache({ max: options.maxEntries ?? 10_000 });
-    this.maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
-    this.changesRetentionMs = options.changesRetentionMs ?? 24 * 60 * 60_000;
+    this.maxAgeMs = options.maxAgeMs ?? KEPT_AT_MOST_MS;
+    assertKeptWithinRetention(this.maxAgeMs);
     this.now = options.now ?? Date.now;
-    // The first check cleans up: an instance that lives less than an hour still does its share.
-    this.lastCleanup = -Infinity;
     this.log = options.log;
   }
 
@@ -157,10 +151,6 @@ export class WidgetConfigCache {
         return !now || now.changes !== entry.changes || available !== entry.available;
       });
       for (const [publicKey] of changed) this.entries.delete(publicKey);
-    }
-    if (this.now() - this.lastCleanup >= Math.min(this.changesRetentionMs, 60 * 60_000)) {
-      this.lastCleanup = this.now();
-      await deleteChangesBefore(this.db, new Date(this.now() - this.changesRetentionMs));
     }
   }
 }

@@ -11,7 +11,7 @@ import {
 } from '../domain/callEngine/callRequests.ts';
 import { checkNumberFormat } from '../domain/callEngine/callDestinations.ts';
 import { ApiError, tooManyAttempts } from '../http/apiError.ts';
-import { acceptedCoding } from '../http/encodedForms.ts';
+import { sendEncodedJson } from '../http/encodedForms.ts';
 import type { OperationHandlers } from '../handlers/handlerContext.ts';
 import { isVisitorBlocked } from '../domain/blockList/blockList.ts';
 import { hitRateLimit, type RateLimit } from '../domain/limits/rateLimits.ts';
@@ -77,16 +77,6 @@ export interface ConfigServing {
   limit: InMemoryLimit;
 }
 
-/**
- * Whether an If-None-Match header names `etag` (RFC 9110 §13.1.2: a list of entity tags, `*`,
- * compared weakly, so `W/"x"` matches `"x"`).
- */
-export function ifNoneMatchNames(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
-}
-
 /** The operations of openapi/widget.yaml, bound by operationId. */
 export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetApiContext, serving: ConfigServing): OperationHandlers {
   /** Per client address: an IPv6 client counts per /64 (addressLimitKey). */
@@ -147,16 +137,10 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
       const { publicKey } = request.params as { publicKey: string };
       const config = await serving.configs.get(publicKey);
       if (!config) throw unknownKey();
-      // Compressed once per configuration, not once per page view (@fastify/compress passes an encoded body through).
-      const encoding = acceptedCoding(request);
-      // A strong ETag per content coding (RFC 9110 §8.8.3): the same JSON, other bytes.
-      const etag = encoding === 'identity' ? config.etag : `${config.etag.slice(0, -1)}-${encoding}"`;
       // Short: a client who runs out of credits (or buys some) sees the widgets follow within half a minute.
-      reply.header('cache-control', 'public, max-age=30').header('etag', etag).header('vary', 'origin, accept-encoding');
-      if (ifNoneMatchNames(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      reply.type('application/json; charset=utf-8');
-      if (encoding === 'identity') return reply.send(config.body);
-      return reply.header('content-encoding', encoding).send(await config.encoded(encoding));
+      reply.header('cache-control', 'public, max-age=30').header('vary', 'origin');
+      // Compressed once per configuration, not once per page view.
+      return sendEncodedJson(request, reply, config, config.etag);
     },
 
     async recordWidgetEvents(request: FastifyRequest, reply: FastifyReply) {

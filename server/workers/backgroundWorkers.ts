@@ -3,6 +3,7 @@ import type { Mail } from '../adapters/mail/mail.ts';
 import type { Payments } from '../adapters/payments/payments.ts';
 import type { Database } from '../db/client.ts';
 import type { CallRequestDeps } from '../domain/callEngine/callRequestDeps.ts';
+import { ChangesJanitor } from './changesJanitor.ts';
 import { PaymentsWorker } from './paymentsWorker.ts';
 import { ScheduledCallsWorker } from './scheduledCallsWorker.ts';
 
@@ -12,11 +13,13 @@ declare module 'fastify' {
     paymentsWorker: PaymentsWorker;
     /** Scheduled callbacks placed at their time, and Call now calls of a dead instance finished (scheduledCallsWorker.ts). */
     scheduledCallsWorker: ScheduledCallsWorker;
+    /** Old rows of the changes tables deleted (changesJanitor.ts). */
+    changesJanitor: ChangesJanitor;
   }
 }
 
 /** The work every server instance runs in the background; claims keep instances apart (ARCHITECTURE.md rule 3). */
-export type BackgroundWorkerName = 'payments' | 'scheduledCalls';
+export type BackgroundWorkerName = 'payments' | 'scheduledCalls' | 'changesJanitor';
 
 export interface BackgroundWorkerOptions {
   /**
@@ -51,11 +54,14 @@ export function registerBackgroundWorkers(
     deps: callRequests,
     pollIntervalMs: options.scheduledCallsPollIntervalMs ?? scheduledPollSeconds * 1000,
   });
+  const changesJanitor = new ChangesJanitor({ db, log: app.log });
   app.decorate('paymentsWorker', paymentsWorker);
   app.decorate('scheduledCallsWorker', scheduledCallsWorker);
+  app.decorate('changesJanitor', changesJanitor);
   const workers: [BackgroundWorkerName, BackgroundWorker][] = [
     ['payments', paymentsWorker],
     ['scheduledCalls', scheduledCallsWorker],
+    ['changesJanitor', changesJanitor],
   ];
   for (const [name, worker] of workers) {
     if (options.start?.[name] !== false) app.addHook('onReady', async () => worker.start());

@@ -13,11 +13,18 @@ CREATE INDEX "call_changes_changed_at_idx" ON "call_changes" USING btree ("chang
 CREATE FUNCTION "note_call_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_TABLE_NAME = 'calls' THEN
-    -- An update moving calls to another account (none does) notes both accounts.
     IF TG_OP = 'INSERT' THEN
       INSERT INTO "call_changes" ("user_id") SELECT DISTINCT "user_id" FROM new_rows;
     ELSIF TG_OP = 'UPDATE' THEN
-      INSERT INTO "call_changes" ("user_id") SELECT "user_id" FROM new_rows UNION SELECT "user_id" FROM old_rows;
+      -- Only calls whose shown columns changed: the placement's lease (renewed while a call rings)
+      -- and the credits it holds are nobody's to see. A call moved to another account (none is)
+      -- notes both.
+      INSERT INTO "call_changes" ("user_id")
+        SELECT n."user_id" FROM new_rows n JOIN old_rows o ON o."id" = n."id"
+          WHERE to_jsonb(n) - 'placement_claimed_at' - 'reserved_credits' IS DISTINCT FROM to_jsonb(o) - 'placement_claimed_at' - 'reserved_credits'
+        UNION
+        SELECT o."user_id" FROM new_rows n JOIN old_rows o ON o."id" = n."id"
+          WHERE to_jsonb(n) - 'placement_claimed_at' - 'reserved_credits' IS DISTINCT FROM to_jsonb(o) - 'placement_claimed_at' - 'reserved_credits';
     ELSE
       INSERT INTO "call_changes" ("user_id") SELECT DISTINCT "user_id" FROM old_rows;
     END IF;

@@ -157,7 +157,9 @@ export const twilioCallLegs = pgTable(
  * or deletes its calls, their legs or recordings, written by statement-level triggers (migration
  * 0011) in the changing transaction, whatever code or SQL made it. Each instance keeps pages of the
  * history it answered (server/domain/callHistory/callPageCache.ts) and checks them against these
- * rows. Insert-only, so writers never wait on each other; old rows are deleted now and then.
+ * rows. Insert-only, so writers never wait on each other; rows past CHANGES_RETENTION_MS are
+ * deleted by the changes janitor. Loads that skip triggers (TRUNCATE, session_replication_role =
+ * replica, as the benchmark's seeding) must write a row for each account themselves.
  */
 export const callChanges = pgTable(
   'call_changes',

@@ -66,9 +66,10 @@ export const callLimits = pgTable(
  * or deleted row of those tables, and per change of the account's time zone or deletion, written
  * by triggers (migration 0009) in the changing transaction, whatever code or SQL made it. What is
  * made of them is kept in memory and checked against the account's rows here: each instance's
- * widget configurations (server/widgetApi/widgetConfigCache.ts) and widget lists
- * (server/domain/widgets/widgetListCache.ts). Insert-only, so writers never wait on each other;
- * old rows are deleted now and then.
+ * widget configurations (server/widgetApi/widgetConfigCache.ts), widget lists
+ * (server/domain/widgets/widgetListCache.ts) and Calls History pages, which show the websites'
+ * domains (server/domain/callHistory/callPageCache.ts). Insert-only, so writers never wait on each
+ * other; rows past CHANGES_RETENTION_MS are deleted by the changes janitor.
  */
 export const toolboxChanges = pgTable(
   'toolbox_changes',

@@ -73,7 +73,8 @@ export async function rotateRefreshToken(
 ): Promise<IssuedRefreshToken | null> {
   const tokenHash = hashSecretToken(presented);
   const successor = successorOf(presented, await refreshSuccessorKey(db));
-  return db.transaction(async (tx) => {
+  let revoked: string[] = [];
+  const rotated = await db.transaction(async (tx) => {
     const now = new Date(clock.now());
     const [spent] = await tx
       .update(refreshTokens)
@@ -90,7 +91,7 @@ export async function rotateRefreshToken(
       if (!known?.rotatedAt) return null;
       const withinGrace = now.getTime() - known.rotatedAt.getTime() < REFRESH_REUSE_GRACE_SECONDS * 1000 && known.expiresAt > now;
       if (!withinGrace || (await sessionMovedOn(tx, known.sessionId, known.rotatedAt))) {
-        await revokeSession(tx, known.sessionId, 'refresh_token_reuse');
+        revoked = await revokeSession(tx, known.sessionId, 'refresh_token_reuse');
         return null;
       }
       sessionId = known.sessionId;
@@ -112,6 +113,8 @@ export async function rotateRefreshToken(
       .onConflictDoNothing({ target: refreshTokens.tokenHash });
     return { userId: owner.userId, sessionId, refreshToken: successor };
   });
+  forgetRevokedSessions(revoked);
+  return rotated;
 }
 
 /** The one refresh token that follows `token`: an HMAC under the server's successor key. */
@@ -133,26 +136,29 @@ async function sessionMovedOn(db: Database, sessionId: string, since: Date): Pro
  * How long this instance takes a session it found open for open, without asking again (issue
  * 17): every signed-in request checks its session, and the check was half of what a cached
  * answer (the widgets list) cost. A revocation made by this instance counts at once
- * (revokeSession, revokeSessionsOfUser forget what they revoke); one made by another instance,
- * or an account deleted, is seen here within this time, the same delay the widget configuration
- * has (widgetConfigCache.ts). Access tokens themselves live for minutes.
+ * (forgetRevokedSessions, once it is committed); one made by another instance is seen here within
+ * this time, the same delay the widget configuration has (widgetConfigCache.ts). Access tokens
+ * themselves live for minutes.
  */
 export const SESSION_CHECK_REUSE_MS = 1000;
 
 /**
- * Sessions found open, as `<sessionId>:<userId>` (ACTIVE_SESSIONS_KEPT at most): one memory for
- * the process, whatever handle (a transaction) revokes them. Session ids are random UUIDs.
+ * Sessions found open, by id (random UUIDs), with their account and when (by the checking
+ * clock) they were: one memory for the process, at most ACTIVE_SESSIONS_KEPT.
  */
 const ACTIVE_SESSIONS_KEPT = 20_000;
-/** When (by the checking clock) each was last found open. */
-const foundOpen = new LRUCache<string, number>({ max: ACTIVE_SESSIONS_KEPT });
+const foundOpen = new LRUCache<string, { userId: number; at: number }>({ max: ACTIVE_SESSIONS_KEPT });
+/** Revocations this instance made: a check that overlaps one does not remember its answer. */
+let revocations = 0;
 
-/** Forgets the open sessions this instance remembers: the session's, or every one of the account. */
-function forgetOpenSessions(which: { sessionId: string } | { userId: number }): void {
-  for (const key of foundOpen.keys()) {
-    const [sessionId, userId] = key.split(':');
-    if ('sessionId' in which ? sessionId === which.sessionId : Number(userId) === which.userId) foundOpen.delete(key);
-  }
+/**
+ * Forgets the sessions revoked: revokeSession and revokeSessionsOfUser call it, and a caller that
+ * revokes inside a transaction calls it again once the transaction committed (a check that read
+ * the session before the commit must not keep it for a second more).
+ */
+export function forgetRevokedSessions(sessionIds: readonly string[]): void {
+  revocations += 1;
+  for (const id of sessionIds) foundOpen.delete(id);
 }
 
 /**
@@ -161,14 +167,19 @@ function forgetOpenSessions(which: { sessionId: string } | { userId: number }): 
  * when it is.
  */
 export async function isSessionActive(db: Database, sessionId: string, userId: number, clock: TokenClock = systemTokenClock): Promise<boolean> {
-  const key = `${sessionId}:${userId}`;
-  const found = foundOpen.get(key);
-  if (found !== undefined && clock.now() - found < SESSION_CHECK_REUSE_MS) return true;
   const checkedAt = clock.now();
-  const [row] = await activeSession(db).execute({ sessionId, userId });
-  if (row === undefined) return false;
-  foundOpen.set(key, checkedAt);
+  const found = foundOpen.get(sessionId);
+  if (found?.userId === userId && checkedAt >= found.at && checkedAt - found.at < SESSION_CHECK_REUSE_MS) return true;
+  const revocationsBefore = revocations;
+  if (!(await isSessionOpenNow(db, sessionId, userId))) return false;
+  if (revocations === revocationsBefore) foundOpen.set(sessionId, { userId, at: checkedAt });
   return true;
+}
+
+/** isSessionActive asking the database, for a decision that must not take a second-old answer. */
+export async function isSessionOpenNow(db: Database, sessionId: string, userId: number): Promise<boolean> {
+  const [row] = await activeSession(db).execute({ sessionId, userId });
+  return row !== undefined;
 }
 
 const activeSession = preparedPerDatabase((db) =>
@@ -180,23 +191,27 @@ const activeSession = preparedPerDatabase((db) =>
     .prepare('active_session'),
 );
 
-export async function revokeSession(db: Database, sessionId: string, reason: SessionRevocationReason): Promise<void> {
-  forgetOpenSessions({ sessionId });
+/** Revokes the session; answers its id, for forgetRevokedSessions after a transaction commits. */
+export async function revokeSession(db: Database, sessionId: string, reason: SessionRevocationReason): Promise<string[]> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  forgetRevokedSessions([sessionId]);
+  return [sessionId];
 }
 
-/** Revokes every open session of the account, or every one but `keepSessionId`. */
+/**
+ * Revokes every open session of the account, or every one but `keepSessionId`; answers their ids,
+ * for forgetRevokedSessions after a transaction commits.
+ */
 export async function revokeSessionsOfUser(
   db: Database,
   userId: number,
   reason: SessionRevocationReason,
   keepSessionId?: string,
-): Promise<void> {
-  forgetOpenSessions({ userId });
-  await db
+): Promise<string[]> {
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(
@@ -205,7 +220,11 @@ export async function revokeSessionsOfUser(
         isNull(sessions.revokedAt),
         keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
       ),
-    );
+    )
+    .returning({ id: sessions.id });
+  const ids = revoked.map((session) => session.id);
+  forgetRevokedSessions(ids);
+  return ids;
 }
 
 async function insertRefreshToken(db: Database, sessionId: string, ttlSeconds: number, clock: TokenClock): Promise<string> {

@@ -36,9 +36,10 @@ describe('the calls page cache', () => {
     const page = async () =>
       JSON.parse(
         (
-          await cache.body(server.db, userId, { page: 1, perPage: 20 }, async () => {
+          await cache.body(server.db, userId, {}, { page: 1, perPage: 20 }, async () => {
             made += 1;
-            return JSON.stringify(await listCalls(server.db, userId, {}, { page: 1, perPage: 20 }));
+            const answer = await listCalls(server.db, userId, {}, { page: 1, perPage: 20 });
+            return { body: JSON.stringify(answer), rows: answer.data.length };
           })
         ).body,
       ) as Awaited<ReturnType<typeof listCalls>>;
@@ -70,13 +71,41 @@ describe('the calls page cache', () => {
       expectAfter(await page());
       expect(made, change).toBe(before + 1);
     }
+    // What a page does not show: the lease of a call ringing, renewed meanwhile, and the credits it holds.
+    const before = made;
+    await server.db.update(calls).set({ placementClaimedAt: new Date(), reservedCredits: 1 }).where(eq(calls.userId, userId));
+    await page();
+    expect(made).toBe(before);
+  });
+
+  it('keys a page by what it asks, not how: one read for the same filters written two ways, none kept past the end', async () => {
+    const setup = await accountWithCalls(1);
+    const cache = new CallPageCache();
+    let made = 0;
+    const page = (filters: Parameters<CallPageCache['body']>[2], pageNumber: number) =>
+      cache.body(server.db, setup.account.id, filters, { page: pageNumber, perPage: 20 }, async () => ({ body: String(++made), rows: pageNumber === 1 ? 1 : 0 }));
+    await page({ status: 'successful', dateFrom: new Date('2026-11-01T00:00:00Z') }, 1);
+    await page({ dateFrom: new Date('2026-11-01T00:00:00.000+00:00'), status: 'successful' }, 1);
+    expect(made).toBe(1);
+    await page({}, 9);
+    await page({}, 9);
+    expect(made).toBe(3);
+  });
+
+  it('makes a missing page once for the requests that ask for it together', async () => {
+    const setup = await accountWithCalls(1);
+    const cache = new CallPageCache();
+    let made = 0;
+    const page = () => cache.body(server.db, setup.account.id, {}, { page: 1, perPage: 20 }, async () => ({ body: String(++made), rows: 1 }));
+    await Promise.all([page(), page(), page()]);
+    expect(made).toBe(1);
   });
 
   it('keeps another account\'s pages when one account\'s calls change', async () => {
     const [one, two] = [await accountWithCalls(1), await accountWithCalls(1)];
     const cache = new CallPageCache();
     let made = 0;
-    const page = (userId: number) => cache.body(server.db, userId, { page: 1 }, async () => String(++made));
+    const page = (userId: number) => cache.body(server.db, userId, {}, { page: 1, perPage: 20 }, async () => ({ body: String(++made), rows: 1 }));
     await page(one.account.id);
     await page(two.account.id);
     await insertCall(server.db, { userId: one.account.id, widget: one.widget });

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { spendOneTimeToken, type SpentOneTimeToken } from '../auth/oneTimeTokens.ts';
-import { isSessionActive } from '../auth/sessions.ts';
+import { isSessionOpenNow } from '../auth/sessions.ts';
 import { endOtherSessionsAfterEmailChange } from './emailChange.ts';
 
 /**
@@ -61,5 +61,5 @@ export async function confirmChangedEmail(db: Database, code: string): Promise<C
 }
 
 async function askingSessionOpen(db: Database, spent: SpentOneTimeToken): Promise<boolean> {
-  return spent.sessionId !== null && (await isSessionActive(db, spent.sessionId, spent.userId));
+  return spent.sessionId !== null && (await isSessionOpenNow(db, spent.sessionId, spent.userId));
 }

@@ -3,7 +3,7 @@ import type { PasswordHashParams } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { revokeSessionsOfUser } from '../auth/sessions.ts';
+import { forgetRevokedSessions, revokeSessionsOfUser } from '../auth/sessions.ts';
 import { hitRateLimit, type RateLimit } from '../limits/rateLimits.ts';
 
 /**
@@ -32,11 +32,10 @@ export async function changePassword(db: Database, params: PasswordHashParams, r
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, request.userId));
   if (!user || !(await verifyPassword(request.currentPassword, user.passwordHash))) return 'wrong_password';
   const passwordHash = await hashPassword(request.newPassword, params);
-  await db.transaction(async (tx) => {
+  const revoked = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, request.userId));
-    if (request.invalidateSessions) {
-      await revokeSessionsOfUser(tx, request.userId, 'password_changed', request.sessionId);
-    }
+    return request.invalidateSessions ? revokeSessionsOfUser(tx, request.userId, 'password_changed', request.sessionId) : [];
   });
+  forgetRevokedSessions(revoked);
   return 'changed';
 }

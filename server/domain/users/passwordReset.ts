@@ -6,7 +6,7 @@ import { oneTimeTokens, users } from '../../db/schema/accounts.ts';
 import { issueOneTimeToken, spendOneTimeToken } from '../auth/oneTimeTokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { hashSecretToken } from '../auth/secretTokens.ts';
-import { revokeSessionsOfUser } from '../auth/sessions.ts';
+import { forgetRevokedSessions, revokeSessionsOfUser } from '../auth/sessions.ts';
 import { addressLimitKey } from '../limits/clientAddress.ts';
 import { hitAddressThenTarget, type RateLimit, type RateVerdict } from '../limits/rateLimits.ts';
 import { passwordResetMail } from './accountMails.ts';
@@ -64,7 +64,8 @@ export async function requestPasswordReset(
  */
 export async function resetPassword(deps: PasswordResetDeps, code: string, password: string): Promise<boolean> {
   const passwordHash = await hashPassword(password, deps.passwordHashParams);
-  return deps.db.transaction(async (tx) => {
+  let revoked: string[] = [];
+  const reset = await deps.db.transaction(async (tx) => {
     // Lock the account first: two links of one account used at once then take turns, and the
     // second finds its code spent by the first, instead of each locking its own code and
     // waiting for the other's (a deadlock).
@@ -96,7 +97,9 @@ export async function resetPassword(deps: PasswordResetDeps, code: string, passw
           gt(oneTimeTokens.expiresAt, now),
         ),
       );
-    await revokeSessionsOfUser(tx, user.id, 'password_reset');
+    revoked = await revokeSessionsOfUser(tx, user.id, 'password_reset');
     return true;
   });
+  forgetRevokedSessions(revoked);
+  return reset;
 }

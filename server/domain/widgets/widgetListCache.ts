@@ -14,11 +14,11 @@ import { listWidgets, type WidgetView } from './widgets.ts';
 export class WidgetListCache {
   // A kept body is read again after five minutes all the same: the reference rows it shows
   // (widget types, calling rules) are not counted as the account's changes.
-  private readonly bodies = new KeptBodies<number>({ maxBytes: 32 * 1024 * 1024, ttlMs: 5 * 60_000 });
+  private readonly bodies = new KeptBodies({ maxBytes: 32 * 1024 * 1024, maxEntries: 2_000 });
 
   /** The account's list as the answer's body; `serialize` writes it as the contract's answer (the route's own serializer). */
   async body(db: Database, userId: number, serialize: (list: { data: WidgetView[] }) => string): Promise<EncodedBody> {
     const changes = await toolboxChangesOf(db, userId);
-    return this.bodies.body(userId, changes, async () => serialize({ data: await listWidgets(db, userId) }));
+    return this.bodies.body(String(userId), changes, async () => ({ body: serialize({ data: await listWidgets(db, userId) }), keep: true }));
   }
 }
