@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { createdAt, id, instant, updatedAt } from './columns.ts';
+import { changesTable, createdAt, id, instant, updatedAt } from './columns.ts';
 import { widgetTypes } from './reference.ts';
 import { agents, websites, widgets } from './toolbox.ts';
 
@@ -161,12 +161,4 @@ export const twilioCallLegs = pgTable(
  * deleted by the changes janitor. Loads that skip triggers (TRUNCATE, session_replication_role =
  * replica, as the benchmark's seeding) must write a row for each account themselves.
  */
-export const callChanges = pgTable(
-  'call_changes',
-  {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer().notNull(),
-    changedAt: createdAt(),
-  },
-  (t) => [index('call_changes_user_id_idx').on(t.userId, t.id), index('call_changes_changed_at_idx').on(t.changedAt)],
-);
+export const callChanges = changesTable('call_changes');

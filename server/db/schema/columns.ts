@@ -1,4 +1,4 @@
-import { integer, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 
 /** Surrogate key of every table: positive integers, as the contract's ids (openapi "Ids"). */
 export const id = () => integer().primaryKey().generatedByDefaultAsIdentity();
@@ -12,3 +12,18 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/**
+ * An insert-only table of changes to accounts' data (issue 17): a row per change, written by
+ * triggers; an account's rows read as one signature (server/domain/changes/changeRows.ts).
+ */
+export const changesTable = <Name extends string>(name: Name) =>
+  pgTable(
+    name,
+    {
+      id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+      userId: integer().notNull(),
+      changedAt: createdAt(),
+    },
+    (t) => [index(`${name}_user_id_idx`).on(t.userId, t.id), index(`${name}_changed_at_idx`).on(t.changedAt)],
+  );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { createdAt, id, instant } from './columns.ts';
+import { changesTable, createdAt, id, instant } from './columns.ts';
 
 // Guardrails of the public widget API (issue 7): rate-limit counters shared by every server
 // instance, and each client's block list.
@@ -71,12 +71,4 @@ export const callLimits = pgTable(
  * domains (server/domain/callHistory/callPageCache.ts). Insert-only, so writers never wait on each
  * other; rows past CHANGES_RETENTION_MS are deleted by the changes janitor.
  */
-export const toolboxChanges = pgTable(
-  'toolbox_changes',
-  {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer().notNull(),
-    changedAt: createdAt(),
-  },
-  (t) => [index('toolbox_changes_user_id_idx').on(t.userId, t.id), index('toolbox_changes_changed_at_idx').on(t.changedAt)],
-);
+export const toolboxChanges = changesTable('toolbox_changes');
