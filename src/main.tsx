@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { config as configureZod } from 'zod/mini';
 import { PRERENDERED_LANGUAGE } from '../common/contract/prerenderedPages.ts';
@@ -14,6 +15,10 @@ import { readStoredSession } from './session/sessionStorage.ts';
 // Zod without its compiled parsers: their `new Function` probe breaks the server's
 // Content-Security-Policy (no 'unsafe-eval', server/http/security.ts). Before any parsing.
 configureZod({ jitless: true });
+
+// A task of its own for the app's start, apart from the one that evaluated its modules (React,
+// Chakra, the router): together they were one long task (issue 17: Total Blocking Time).
+await new Promise((resolve) => setTimeout(resolve, 0));
 
 // Root actors are created once, before anything renders (ARCHITECTURE.md, "Root actors").
 const actors = createRootActors();
@@ -43,7 +48,11 @@ const hydrating = container.dataset.prerendered === location.pathname && languag
 if (hydrating) {
   // A failed route load is the router's to show (its error component), as when it loads on mount.
   await Promise.all([activateLanguage(language, { remember: false }), router.load().catch(console.error)]);
-  hydrateRoot(container, app, errorReporting?.rootOptions);
+  // In a transition, hydration goes in slices, yielding to the browser between them, instead of
+  // one long task (issue 17: Total Blocking Time); the page is already on screen meanwhile.
+  startTransition(() => {
+    hydrateRoot(container, app, errorReporting?.rootOptions);
+  });
 } else {
   await activateLanguage(language, { remember: false });
   createRoot(container, errorReporting?.rootOptions).render(app);

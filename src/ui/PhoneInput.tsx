@@ -4,7 +4,8 @@ import { Group } from '@chakra-ui/react/group';
 import { Input } from '@chakra-ui/react/input';
 import { NativeSelect } from '@chakra-ui/react/native-select';
 import { AsYouType, getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
-import { useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useHydrated } from './useHydrated.ts';
 import { stripPhone } from '../../common/rules/phone.ts';
 
 export interface PhoneInputProps {
@@ -36,8 +37,6 @@ function toValue(text: string, country: CountryCode): string {
  * A phone number with a country picker, built on libphonenumber-js (small metadata). The text is
  * formatted as typed; the form receives the E.164 form its rules check (spec §5 Phone pattern).
  */
-const noSubscription = () => () => {};
-
 export function PhoneInput({ label, countryLabel, name, value, onChange, onBlur, error, defaultCountry = 'US', countryLocked, locale }: PhoneInputProps) {
   const errorId = useId();
   const [country, setCountry] = useState<CountryCode>(defaultCountry);
@@ -52,7 +51,7 @@ export function PhoneInput({ label, countryLabel, name, value, onChange, onBlur,
   // ICU names and orders some countries unlike the browser's: while React hydrates that HTML (its
   // server snapshot) only the chosen country is listed, the whole list right after. A page that
   // React renders afresh lists them all at once.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useHydrated();
   const shownCountries = hydrated ? countries : countries.filter((option) => option.code === country);
 
   const changeText = (next: string) => {
