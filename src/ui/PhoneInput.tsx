@@ -92,6 +92,8 @@ export function PhoneInput({ label, countryLabel, name, value, onChange, onBlur,
         <Input
           name={name}
           type="tel"
+          // Read-only until the app runs, as TextField's (the build renders the registration page).
+          readOnly={!hydrated}
           autoComplete="tel-national"
           value={text}
           onChange={(event) => changeText(event.currentTarget.value)}

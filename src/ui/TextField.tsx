@@ -1,6 +1,7 @@
 import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
-import { useId, useLayoutEffect, useRef } from 'react';
+import { useId } from 'react';
+import { useHydrated } from './useHydrated.ts';
 
 export interface TextFieldProps {
   /** The visible label; it is also the input's accessible name. */
@@ -20,27 +21,17 @@ export interface TextFieldProps {
 /** A labelled text input with its validation message. */
 export function TextField({ label, name, value, onChange, onBlur, error, type = 'text', autoComplete, disabled, required }: TextFieldProps) {
   const errorId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  // What was typed (or autofilled) into a page the build rendered (scripts/bundles/prerender.ts)
-  // before the app ran is the field's value: React hydrates the input with the form's own value,
-  // empty, and would clear it; a field so typed into that has lost the focus was left. Read once,
-  // on mount; later input comes through onChange and onBlur.
-  useLayoutEffect(() => {
-    const field = input.current;
-    const typed = field?.value;
-    if (!field || !typed || typed === value) return;
-    onChange(typed);
-    if (document.activeElement !== field) onBlur?.();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
-  }, []);
+  // Read-only in a page the build rendered (scripts/bundles/prerender.ts) until the app runs: what
+  // was typed there would be lost when React takes the page over.
+  const live = useHydrated();
   return (
     <Field.Root invalid={Boolean(error)} disabled={disabled} required={required} ids={{ errorText: errorId }}>
       <Field.Label>{label}</Field.Label>
       <Input
-        ref={input}
         name={name}
         type={type}
         value={value}
+        readOnly={!live}
         autoComplete={autoComplete}
         onChange={(event) => onChange(event.currentTarget.value)}
         onBlur={onBlur}

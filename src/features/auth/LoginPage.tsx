@@ -35,8 +35,8 @@ export function LoginPage() {
   const unverified = useSelector(auth, needsVerification);
   const resend = useInspectedActorRef(provideVerificationResend(api));
   const resending = useSelector(resend, isResending);
-  // In the page the build rendered, until the app runs: the browser would send the form itself,
-  // as a GET with the password in the address.
+  // Disabled in the page the build rendered, until the app runs: the browser would send the form
+  // itself, as a GET with the password in the address.
   const live = useHydrated();
 
   const change = (field: keyof LoginValues) => (value: string) => form.send({ type: 'user.change', field, value });
