@@ -129,6 +129,9 @@ describe('the built SPA', () => {
     // The build writes brotli twins of its text files (vite.config.ts, compression).
     writeFileSync(path.join(spaDir, 'assets', 'big-abc123.js'), BIG_SCRIPT);
     writeFileSync(path.join(spaDir, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_SCRIPT));
+    // A public page the build rendered to HTML (scripts/bundles/prerender.ts).
+    mkdirSync(path.join(spaDir, 'pages', 'auth'), { recursive: true });
+    writeFileSync(path.join(spaDir, 'pages', 'auth', 'login.html'), '<!doctype html><title>Sign In</title>');
     spa = await server.variant({ spaDir });
   });
   afterAll(() => rmSync(spaDir, { recursive: true, force: true }));
@@ -140,6 +143,16 @@ describe('the built SPA', () => {
       expect(response.text).toContain('<title>Dashboard</title>');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers a public page the build rendered with its own HTML, never cached', async () => {
+    const response = await spa.request({ method: 'GET', url: '/auth/login?redirect=%2Fcalls', headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('<title>Sign In</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    // A rendered page the build did not write (here: registration) falls back to index.html.
+    const other = await spa.request({ method: 'GET', url: '/auth/registration', headers: { accept: 'text/html' } });
+    expect(other.text).toContain('<title>Dashboard</title>');
   });
 
   it('caches hashed assets for a year', async () => {

@@ -1,10 +1,8 @@
-import { ChakraProvider } from '@chakra-ui/react/styled-system';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { config as configureZod } from 'zod/mini';
+import { PRERENDERED_LANGUAGE } from '../common/contract/prerenderedPages.ts';
+import { AppRoot } from './app/AppRoot.tsx';
 import { connectSession, createRootActors } from './app/rootActors.ts';
 import { createAppRouter } from './app/router.ts';
 import { activateLanguage } from './i18n/activate.ts';
@@ -12,12 +10,15 @@ import { savedLanguage } from './i18n/languages.ts';
 import { startAnalytics } from './lib/analytics.ts';
 import { startErrorReporting } from './lib/errorReporting/errorReporting.ts';
 import { readPageConfig } from './lib/pageConfig.ts';
-import { RootActorsProvider } from './session/RootActorsContext.tsx';
-import { system } from './ui/system.ts';
+import { readStoredSession } from './session/sessionStorage.ts';
 
 // Zod without its compiled parsers: their `new Function` probe breaks the server's
 // Content-Security-Policy (no 'unsafe-eval', server/http/security.ts). Before any parsing.
 configureZod({ jitless: true });
+
+// A task of its own for the app's start, apart from the one that evaluated its modules (React,
+// Chakra, the router): together they were one long task (issue 17: Total Blocking Time).
+await new Promise((resolve) => setTimeout(resolve, 0));
 
 // Root actors are created once, before anything renders (ARCHITECTURE.md, "Root actors").
 const actors = createRootActors();
@@ -30,20 +31,29 @@ const pageConfig = readPageConfig();
 const errorReporting = startErrorReporting(pageConfig.sentryDsn, router);
 startAnalytics(pageConfig.gaMeasurementId, router);
 
-// spec §2 Shell: the saved language, default en.
-await activateLanguage(savedLanguage(), { remember: false });
-
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container, errorReporting?.rootOptions).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <ChakraProvider value={system}>
-        <RootActorsProvider actors={actors}>
-          <RouterProvider router={router} />
-        </RootActorsProvider>
-      </ChakraProvider>
-    </I18nProvider>
-  </StrictMode>,
-);
+// spec §2 Shell: the saved language, default en.
+const language = savedLanguage();
+const app = <AppRoot actors={actors} router={router} />;
+
+// The public pages come rendered from the build (scripts/bundles/prerender.ts, issue 17): signed
+// out, in the default language. When that is what this visit renders, the page is hydrated once
+// its route has loaded (its chunk, its guard), so that React's first render is that very page.
+// Only signed out: with no stored session, loading the route first sends no request, so the
+// session refresh this order once raced (tests/auth/session.spec.ts) cannot happen here.
+// Otherwise (a saved session, another language, another page) React renders over the HTML.
+const hydrating = container.dataset.prerendered === location.pathname && language === PRERENDERED_LANGUAGE && readStoredSession() === null;
+if (hydrating) {
+  // A failed route load is the router's to show (its error component), as when it loads on mount.
+  await Promise.all([activateLanguage(language, { remember: false }), router.load().catch(console.error)]);
+  // In a transition, hydration goes in slices, yielding to the browser between them, instead of
+  // one long task (issue 17: Total Blocking Time); the page is already on screen meanwhile.
+  startTransition(() => {
+    hydrateRoot(container, app, errorReporting?.rootOptions);
+  });
+} else {
+  await activateLanguage(language, { remember: false });
+  createRoot(container, errorReporting?.rootOptions).render(app);
+}

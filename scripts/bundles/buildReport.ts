@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { prerenderedFileOf } from '../../common/contract/prerenderedPages.ts';
 import { CHUNK_PACKAGES_FILE } from './chunkPackages.ts';
 import { type Manifest, pagesOf } from './pageGraph.ts';
 
@@ -37,6 +38,16 @@ export function sizeOf(file: string): Size {
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
 
+/**
+ * The classic scripts a page the build rendered to HTML loads besides its entry's chunks: the
+ * loader that starts the entry once the page has painted (scripts/bundles/prerender.ts).
+ */
+function prerenderedPageScripts(appDir: string, pagePath: string): string[] {
+  const file = prerenderedFileOf(pagePath);
+  if (!file || !existsSync(join(appDir, file))) return [];
+  return [...readFileSync(join(appDir, file), 'utf8').matchAll(/<script defer src="\/([^"]+)"/g)].map((match) => match[1]!);
+}
+
 /** The report of a build: the SPA in `appDir` (built with build.manifest) and the widget script. */
 export function buildReport(appDir: string, widgetScript: string): BuildReport {
   const manifestFile = join(appDir, '.vite', 'manifest.json');
@@ -48,12 +59,12 @@ export function buildReport(appDir: string, widgetScript: string): BuildReport {
     .sort((a, b) => b.gzip - a.gzip);
   const size = new Map(chunks.map((chunk) => [chunk.file, chunk]));
   const total = (files: string[], key: keyof Size) => files.reduce((sum, file) => sum + (size.get(file)?.[key] ?? 0), 0);
-  const pages = pagesOf(manifest).map((page) => ({
-    ...page,
-    raw: total(page.files, 'raw'),
-    gzip: total(page.files, 'gzip'),
-    ownGzip: total(page.ownFiles, 'gzip'),
-  }));
+  const pages = pagesOf(manifest).map((page) => {
+    const loaders = prerenderedPageScripts(appDir, page.path);
+    for (const file of loaders) if (!size.has(file)) size.set(file, { file, ...sizeOf(join(appDir, file)), packages: [] });
+    const files = [...page.files, ...loaders].sort();
+    return { ...page, files, raw: total(files, 'raw'), gzip: total(files, 'gzip'), ownGzip: total(page.ownFiles, 'gzip') };
+  });
   return { chunks, pages, widget: existsSync(widgetScript) ? sizeOf(widgetScript) : null };
 }
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageConfig } from '../../common/contract/pageConfig.ts';
+import { prerenderedFileOf } from '../../common/contract/prerenderedPages.ts';
 import { withPageConfig } from './pageConfig.ts';
 
 /**
@@ -68,22 +69,33 @@ export function wantsSpaPage(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
+/**
+ * The HTML file for a page navigation: the page's own when the build rendered it (the public
+ * pages, common/contract/prerenderedPages.ts), else index.html. Relative to the build directory.
+ */
+function htmlFileOf(spaDir: string, reply: FastifyReply): string {
+  const pathname = reply.request.url.split('?')[0] ?? '';
+  const prerendered = prerenderedFileOf(pathname);
+  return prerendered && existsSync(path.join(spaDir, prerendered)) ? prerendered : 'index.html';
+}
+
 function sendSpaIndex(reply: FastifyReply, spaDir = SPA_DIR) {
-  return reply.header('cache-control', 'no-cache').sendFile('index.html', spaDir);
+  return reply.header('cache-control', 'no-cache').sendFile(htmlFileOf(spaDir, reply), spaDir);
 }
 
 /**
- * With no page settings, index.html goes out as built (with its precompressed twins); with some,
+ * With no page settings, the page goes out as built (with its precompressed twins); with some,
  * the page with its settings written in (read again when a rebuild changes it; compressed on the
  * way out like any other answer).
  */
 function spaIndexSender(spaDir: string, pageConfig: PageConfig): SendSpaIndex {
   if (Object.keys(pageConfig).length === 0) return (reply) => sendSpaIndex(reply, spaDir);
-  const file = path.join(spaDir, 'index.html');
-  let cached: { mtimeMs: number; html: string } | null = null;
+  const cached = new Map<string, { mtimeMs: number; html: string }>();
   return (reply) => {
+    const file = path.join(spaDir, htmlFileOf(spaDir, reply));
     const { mtimeMs } = statSync(file);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: withPageConfig(readFileSync(file, 'utf8'), pageConfig) };
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(cached.html);
+    let page = cached.get(file);
+    if (page?.mtimeMs !== mtimeMs) cached.set(file, (page = { mtimeMs, html: withPageConfig(readFileSync(file, 'utf8'), pageConfig) }));
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
   };
 }

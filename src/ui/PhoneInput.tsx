@@ -5,6 +5,7 @@ import { Input } from '@chakra-ui/react/input';
 import { NativeSelect } from '@chakra-ui/react/native-select';
 import { AsYouType, getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { useId, useMemo, useState } from 'react';
+import { useHydrated } from './useHydrated.ts';
 import { stripPhone } from '../../common/rules/phone.ts';
 
 export interface PhoneInputProps {
@@ -46,6 +47,12 @@ export function PhoneInput({ label, countryLabel, name, value, onChange, onBlur,
       .map((code) => ({ code, label: `${names.of(code) ?? code} (+${getCountryCallingCode(code)})` }))
       .sort((a, b) => a.label.localeCompare(b.label, locale));
   }, [locale]);
+  // The build renders the registration page to HTML in Node (scripts/bundles/prerender.ts), whose
+  // ICU names and orders some countries unlike the browser's: while React hydrates that HTML (its
+  // server snapshot) only the chosen country is listed, the whole list right after. A page that
+  // React renders afresh lists them all at once.
+  const hydrated = useHydrated();
+  const shownCountries = hydrated ? countries : countries.filter((option) => option.code === country);
 
   const changeText = (next: string) => {
     const formatted = next.length < text.length ? next : new AsYouType(country).input(next);
@@ -73,7 +80,7 @@ export function PhoneInput({ label, countryLabel, name, value, onChange, onBlur,
               onChange={(event) => changeCountry(event.currentTarget.value as CountryCode)}
               bg="white"
             >
-              {countries.map((option) => (
+              {shownCountries.map((option) => (
                 <option key={option.code} value={option.code}>
                   {option.label}
                 </option>
@@ -85,6 +92,8 @@ export function PhoneInput({ label, countryLabel, name, value, onChange, onBlur,
         <Input
           name={name}
           type="tel"
+          // Read-only until the app runs, as TextField's (the build renders the registration page).
+          readOnly={!hydrated}
           autoComplete="tel-national"
           value={text}
           onChange={(event) => changeText(event.currentTarget.value)}

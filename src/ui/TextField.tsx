@@ -1,6 +1,7 @@
 import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { useId } from 'react';
+import { useHydrated } from './useHydrated.ts';
 
 export interface TextFieldProps {
   /** The visible label; it is also the input's accessible name. */
@@ -20,6 +21,9 @@ export interface TextFieldProps {
 /** A labelled text input with its validation message. */
 export function TextField({ label, name, value, onChange, onBlur, error, type = 'text', autoComplete, disabled, required }: TextFieldProps) {
   const errorId = useId();
+  // Read-only in a page the build rendered (scripts/bundles/prerender.ts) until the app runs: what
+  // was typed there would be lost when React takes the page over.
+  const live = useHydrated();
   return (
     <Field.Root invalid={Boolean(error)} disabled={disabled} required={required} ids={{ errorText: errorId }}>
       <Field.Label>{label}</Field.Label>
@@ -27,6 +31,7 @@ export function TextField({ label, name, value, onChange, onBlur, error, type = 
         name={name}
         type={type}
         value={value}
+        readOnly={!live}
         autoComplete={autoComplete}
         onChange={(event) => onChange(event.currentTarget.value)}
         onBlur={onBlur}

@@ -28,6 +28,8 @@ test('the chart and date picker libraries load only on the screens that use them
   const paymentScripts = collectScripts(payments);
   await payments.goto('/payments');
   await expect(payments.getByRole('table', { name: 'Payment History' })).toHaveAttribute('aria-busy', 'false');
+  // The picker loads a moment after the screen has painted (src/ui/DateRangeFilter.tsx).
+  await expect(payments.locator('.react-datepicker-wrapper').first()).toBeAttached();
   await payments.waitForLoadState('networkidle');
   expect(paymentScripts.some(usesDatepicker)).toBe(true);
   expect(paymentScripts.some(usesNivo)).toBe(false);

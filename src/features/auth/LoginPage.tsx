@@ -12,6 +12,7 @@ import { messageText } from '../../i18n/messageText.ts';
 import { Notice } from '../../ui/Notice.tsx';
 import { RouterLink } from '../../ui/RouterLink.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { useHydrated } from '../../ui/useHydrated.ts';
 import { AuthHeading } from './AuthHeading.tsx';
 import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 import { provideVerificationResend } from './verificationResend.actors.ts';
@@ -34,6 +35,9 @@ export function LoginPage() {
   const unverified = useSelector(auth, needsVerification);
   const resend = useInspectedActorRef(provideVerificationResend(api));
   const resending = useSelector(resend, isResending);
+  // Disabled in the page the build rendered, until the app runs: the browser would send the form
+  // itself, as a GET with the password in the address.
+  const live = useHydrated();
 
   const change = (field: keyof LoginValues) => (value: string) => form.send({ type: 'user.change', field, value });
   const blur = (field: keyof LoginValues) => () => form.send({ type: 'user.blur', field });
@@ -89,7 +93,7 @@ export function LoginPage() {
           <RouterLink to="/auth/forgot-password">
             <Trans>Forgot Password ?</Trans>
           </RouterLink>
-          <Button type="submit" colorPalette="blue" loading={busy}>
+          <Button type="submit" colorPalette="blue" loading={busy} disabled={!live}>
             <Trans>Sign In</Trans>
           </Button>
         </Box>
