@@ -55,5 +55,9 @@ if (hydrating) {
   });
 } else {
   await activateLanguage(language, { remember: false });
+  // A rendered page this visit does not show as rendered (hidden by PRERENDER_GUARD_SCRIPT, or
+  // another path): cleared, so nothing of it shows between here and React's first render.
+  if (container.dataset.prerendered) container.replaceChildren();
   createRoot(container, errorReporting?.rootOptions).render(app);
 }
+document.documentElement.removeAttribute('data-prerender-hidden');

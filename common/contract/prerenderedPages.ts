@@ -12,3 +12,18 @@ export const PRERENDERED_LANGUAGE = 'en';
 export function prerenderedFileOf(pathname: string): string | null {
   return (PRERENDERED_PAGES as readonly string[]).includes(pathname) ? `pages${pathname}.html` : null;
 }
+
+/**
+ * Run inline in the rendered pages' head, before their body paints: a visitor whose saved
+ * language is another, or who has a stored session, would see the rendered English page and then
+ * another one; for them the rendered page stays hidden (PRERENDER_GUARD_STYLE) until the SPA
+ * renders its own (src/main.tsx shows it again). The CSP allows this one inline script by its
+ * hash (server/http/security.ts). Storage keys: src/session/storageKeys.ts.
+ */
+export const PRERENDER_GUARD_SCRIPT =
+  "try{var s=localStorage,l=s.getItem('dashboard.language');if((l&&l!=='" +
+  PRERENDERED_LANGUAGE +
+  "')||s.getItem('dashboard.session'))document.documentElement.setAttribute('data-prerender-hidden','')}catch(e){}";
+
+/** What hides a rendered page whose visitor will not see it as rendered (PRERENDER_GUARD_SCRIPT). */
+export const PRERENDER_GUARD_STYLE = 'html[data-prerender-hidden] #root[data-prerendered]{visibility:hidden}';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { storageKeys } from '../../src/session/storageKeys.ts';
 import { hoistEmotionStyles, withPrerenderedPage } from './prerender.ts';
+import { PRERENDER_GUARD_SCRIPT, PRERENDER_GUARD_STYLE } from '../../common/contract/prerenderedPages.ts';
 
 const INDEX = `<!doctype html><html><head>
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
@@ -38,5 +40,33 @@ describe('hoistEmotionStyles', () => {
     expect(head).toBe(
       '<style data-emotion="css-global ab">@layer reset;</style><style data-emotion="css x1 y2 z3">.css-x1{color:red}.css-y2{margin:0}.css-z3{padding:0}</style>',
     );
+  });
+});
+
+describe('the guard of a rendered page (PRERENDER_GUARD_SCRIPT)', () => {
+  const html = withPrerenderedPage(INDEX, '/auth/login', '<form></form>', '/assets/paint-first-x.js');
+
+  it('runs in the head, before the body paints, with the style that hides the page', () => {
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<script>${PRERENDER_GUARD_SCRIPT}</script>`);
+    expect(head).toContain(`<style>${PRERENDER_GUARD_STYLE}</style>`);
+  });
+
+  it("reads the SPA's own storage keys", () => {
+    expect(PRERENDER_GUARD_SCRIPT).toContain(`'${storageKeys.language}'`);
+    expect(PRERENDER_GUARD_SCRIPT).toContain(`'${storageKeys.session}'`);
+  });
+
+  it.each([
+    ['a first visit', {}, false],
+    ['English saved', { 'dashboard.language': 'en' }, false],
+    ['German saved', { 'dashboard.language': 'de' }, true],
+    ['a stored session', { 'dashboard.session': '{}' }, true],
+  ])('hides the rendered page for %s: %s', (_name, stored: Record<string, string>, hidden) => {
+    const attributes = new Map<string, string>();
+    const localStorage = { getItem: (key: string) => stored[key] ?? null };
+    const document = { documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) } };
+    new Function('localStorage', 'document', PRERENDER_GUARD_SCRIPT)(localStorage, document);
+    expect(attributes.has('data-prerender-hidden')).toBe(hidden);
   });
 });

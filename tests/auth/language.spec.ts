@@ -24,3 +24,21 @@ test('the demo account signs in and the shell is translated', async ({ page }) =
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Calls History' })).toHaveCount(0);
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Historique des appels' })).toBeVisible();
 });
+
+test('a visitor who chose German never sees the sign-in page the build rendered in English; a first visitor sees it before the app runs', async ({ page }) => {
+  // The app's scripts held back: what shows is the rendered HTML alone.
+  await page.route('**/assets/paint-first*.js', (route) => route.abort());
+  await page.goto('/auth/login');
+  await expect(page.locator('#root[data-prerendered]')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+
+  await page.evaluate(() => localStorage.setItem('dashboard.language', 'de'));
+  await page.reload();
+  await expect(page.locator('#root[data-prerendered]')).toBeHidden();
+
+  // With its scripts, the German page shows.
+  await page.unroute('**/assets/paint-first*.js');
+  await page.reload();
+  await expect(page.getByRole('button', { name: /anmelden/i })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
+});
