@@ -1,9 +1,14 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
+import { PRERENDER_GUARD_SCRIPT } from '../../common/contract/prerenderedPages.ts';
 import { NOT_FOUND_LIMIT } from './security.ts';
+
+/** The one inline script the policy allows, by the hash of its text. */
+const GUARD_HASH = `'sha256-${createHash('sha256').update(PRERENDER_GUARD_SCRIPT).digest('base64')}'`;
 
 let server: TestServer;
 let spaDir: string;
@@ -46,10 +51,11 @@ describe('security headers', () => {
     }
   });
 
-  it('allow scripts only from our origin and Stripe, and inline styles for Emotion', async () => {
+  it('allow scripts only from our origin and Stripe (inline, only the rendered pages\' guard), and inline styles for Emotion', async () => {
     const csp = directives((await server.request({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
     expect(csp['default-src']).toEqual(["'self'"]);
-    expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    // Inline, only the rendered pages' guard, by its hash (common/contract/prerenderedPages.ts).
+    expect(csp['script-src']).toEqual(["'self'", GUARD_HASH, 'https://js.stripe.com', 'https://*.js.stripe.com']);
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp['frame-src']).toContain('https://js.stripe.com');
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
@@ -73,7 +79,7 @@ describe('security headers', () => {
     });
     const csp = directives((await withServices.request({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
     expect(csp['connect-src']).toContain('https://o42.ingest.sentry.io');
-    expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://www.googletagmanager.com/gtag/']);
+    expect(csp['script-src']).toEqual(["'self'", GUARD_HASH, 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://www.googletagmanager.com/gtag/']);
     expect(csp['img-src']).toContain('https://*.google-analytics.com');
     expect(csp['connect-src']).toEqual(expect.arrayContaining(['https://*.google-analytics.com', 'https://*.analytics.google.com']));
     // The SDK is part of our bundle: Sentry adds no script origin.
