@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react/styled-system';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { type AnyRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import type { RootActors } from '../session/rootActors.ts';
 import { RootActorsProvider } from '../session/RootActorsContext.tsx';
 import { system } from '../ui/system.ts';
@@ -12,6 +12,9 @@ import { system } from '../ui/system.ts';
  * public pages from it to HTML (src/prerender.tsx), so the two trees match when the page hydrates.
  */
 export function AppRoot({ actors, router }: { actors: RootActors; router: AnyRouter }) {
+  // Once the app has rendered (or hydrated) the page, #root no longer holds the build's page:
+  // its guard (common/contract/prerenderedPages.ts) no longer applies, and tests know the app runs.
+  useEffect(() => document.getElementById('root')?.removeAttribute('data-prerendered'), []);
   return (
     <StrictMode>
       <I18nProvider i18n={i18n}>

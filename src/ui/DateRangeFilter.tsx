@@ -2,26 +2,15 @@ import { Box } from '@chakra-ui/react/box';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { Input } from '@chakra-ui/react/input';
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, use, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { dayToPickerText, PICKER_DATE_FORMAT } from '../lib/dateTime.ts';
 
 export { PICKER_DATE_FORMAT } from '../lib/dateTime.ts';
 
-// react-datepicker (with Floating UI and its stylesheet, about 35 kB gzip) loads after the
-// screen has painted rather than before it (issue 17): until it has, each field is a plain
-// read-only input in the same boxes, showing the same text. It is asked for a moment after the
-// field mounts, or at once when the field takes the focus: loaded beside the screen's first
-// render, its files (a stylesheet among them) were still part of what Lighthouse counts as the
-// screen's largest paint.
+// react-datepicker (with Floating UI and its stylesheet, about 35 kB gzip) loads beside the
+// screen's first render rather than before it (issue 17): until it has, each field is a plain
+// read-only input in the same boxes, showing the same text.
 const DayPickerInput = lazy(() => import('./DayPickerInput.tsx'));
-const PICKER_LOAD_DELAY_MS = 1000;
-
-/** Suspends until replaced: the field shows its placeholder, in the very place it keeps while the picker loads. */
-const notYet = new Promise<never>(() => {});
-function PickerNotYetAsked(): null {
-  use(notYet);
-  return null;
-}
 
 export interface DateRangeFilterProps {
   /** Calendar days `yyyy-MM-dd`. */
@@ -61,38 +50,34 @@ export interface DayPickerProps {
 function DayPicker({ label, ...props }: DayPickerProps) {
   const id = useId();
   const [focusedEarly, setFocusedEarly] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setWanted(true), PICKER_LOAD_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  const placeholder = (
-    // The boxes react-datepicker wraps its input in (inline blocks, full width), so the field
-    // does not move when the picker replaces it.
-    <Box display="inline-block" width="100%">
-      <Box position="relative" display="inline-block" width="100%">
-        <Input
-          id={id}
-          name={props.name}
-          bg="white"
-          readOnly
-          autoComplete="off"
-          value={dayToPickerText(props.day)}
-          placeholder={PICKER_DATE_FORMAT}
-          onFocus={() => setFocusedEarly(true)}
-          onBlur={() => setFocusedEarly(false)}
-        />
-      </Box>
-    </Box>
-  );
   return (
     // A plain label and input: react-datepicker renders the input, so Chakra's Field cannot wire them.
     <Box css={{ '& .react-datepicker-wrapper': { width: '100%' } }}>
       <chakra.label htmlFor={id} display="block" fontSize="sm" fontWeight="medium" mb="1.5">
         {label}
       </chakra.label>
-      <Suspense fallback={placeholder}>
-        {wanted || focusedEarly ? <DayPickerInput id={id} autoFocus={focusedEarly} {...props} /> : <PickerNotYetAsked />}
+      <Suspense
+        fallback={
+          // The boxes react-datepicker wraps its input in (inline blocks, full width), so the
+          // field does not move when the picker replaces it.
+          <Box display="inline-block" width="100%">
+            <Box position="relative" display="inline-block" width="100%">
+              <Input
+                id={id}
+                name={props.name}
+                bg="white"
+                readOnly
+                autoComplete="off"
+                value={dayToPickerText(props.day)}
+                placeholder={PICKER_DATE_FORMAT}
+                onFocus={() => setFocusedEarly(true)}
+                onBlur={() => setFocusedEarly(false)}
+              />
+            </Box>
+          </Box>
+        }
+      >
+        <DayPickerInput id={id} autoFocus={focusedEarly} {...props} />
       </Suspense>
     </Box>
   );

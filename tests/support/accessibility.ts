@@ -10,6 +10,8 @@ const LOADING = { timeout: 60_000 };
 /** The screen has finished loading: its title is up, no table or chart is busy, no skeleton or spinner left. */
 export async function settled(page: Page, heading: string | RegExp): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible(LOADING);
+  // A page the build rendered shows its heading before the app runs: settled once the app has taken it over (AppRoot).
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0, LOADING);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, LOADING);
   await expect(page.locator('.chakra-skeleton')).toHaveCount(0, LOADING);
   await expect(page.locator('.chakra-spinner')).toHaveCount(0, LOADING);
