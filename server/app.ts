@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { type Adapters, describeAdapters } from './adapters/adapters.ts';
 import { OutboxMail } from './adapters/mail/outboxMail.ts';
+import { OutboxTexts } from './adapters/texts/outboxTexts.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AccessTokens } from './domain/auth/accessTokens.ts';
@@ -16,7 +17,7 @@ import { createSecurityHandlers } from './handlers/security.ts';
 import { createServiceHandlers } from './handlers/serviceHandlers.ts';
 import { installJsonBodyParser } from './http/bodyParsing.ts';
 import { assertContractCovered, type Contract, loadContract } from './http/contract.ts';
-import { loadMailboxKey, registerDevMailbox } from './http/devMailbox.ts';
+import { loadMailboxKey, registerDevMailbox, registerDevMessages } from './http/devMailbox.ts';
 import { installTokenClock } from './http/tokenClockControl.ts';
 import { registerFileServing } from './http/fileServing.ts';
 import { answerFrameworkError, installErrorHandler, notFoundBody } from './http/errorHandler.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (adapters.telephony instanceof TwilioTelephony) registerTwilioCallbacks(app, adapters.telephony, config.publicUrl);
   if (adapters.mail instanceof OutboxMail) registerDevMailbox(app, db, await loadMailboxKey(config, db));
+  if (adapters.texts instanceof OutboxTexts) registerDevMessages(app, db, await loadMailboxKey(config, db));
   installPaymentsRuntime(app, db, adapters.payments);
   registerBackgroundWorkers(app, { db, payments: adapters.payments, mail: adapters.mail, publicUrl: config.publicUrl, callRequests, scheduledPollSeconds: config.telephony.scheduledPollSeconds }, options.workers);
   registerFileServing(app, db, adapters.storage);

@@ -6,7 +6,7 @@ import { ConfigError, loadConfigFromProcess, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { DEMO_ACCOUNT, demoAccountExists, seedDemoAccount } from './demo/demoAccount.ts';
-import { loadMailboxKey, mailboxUrl } from './http/devMailbox.ts';
+import { devOutboxUrl, loadMailboxKey } from './http/devMailbox.ts';
 
 let config: Config;
 try {
@@ -27,8 +27,10 @@ if (config.demoSeed && (await seedDemoAccount(database.db, config.passwordHashPa
   app.log.info(`demo: created the account ${DEMO_ACCOUNT.email}`);
 }
 const showDemoLogin = await demoAccountExists(database.db);
-// The mailbox shows every account's links, so its address carries a key (http/devMailbox.ts).
-const mailboxKey = config.smtpUrl ? undefined : await loadMailboxKey(config, database.db);
+// The local outboxes show every account's links and visitors' numbers, so their addresses carry a
+// key (http/devMailbox.ts): the mailbox unless mail goes through SMTP, the text messages unless
+// they go through Twilio.
+const outboxKey = config.smtpUrl && config.telephony.twilio ? undefined : await loadMailboxKey(config, database.db);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -51,6 +53,7 @@ await app.listen({ port: config.port, host: config.host });
 const banner = [
   `Dashboard: ${config.publicUrl}  (database: ${database.engine === 'pglite' ? `PGlite in ${config.pgliteDir}` : 'PostgreSQL'})`,
   showDemoLogin ? `Demo login: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}` : undefined,
-  mailboxKey === undefined ? undefined : `Mailbox: ${mailboxUrl(config.publicUrl, mailboxKey)}`,
+  outboxKey === undefined || config.smtpUrl ? undefined : `Mailbox: ${devOutboxUrl(config.publicUrl, 'mailbox', outboxKey)}`,
+  outboxKey === undefined || config.telephony.twilio ? undefined : `Text messages: ${devOutboxUrl(config.publicUrl, 'messages', outboxKey)}`,
 ].filter(Boolean);
 console.log(banner.join('\n'));

@@ -16,6 +16,9 @@ import type { Storage } from './storage/storage.ts';
 import { CallSimulator } from './telephony/callSimulator.ts';
 import type { Telephony } from './telephony/telephony.ts';
 import { TwilioTelephony } from './telephony/twilioTelephony.ts';
+import { OutboxTexts } from './texts/outboxTexts.ts';
+import type { Texts } from './texts/texts.ts';
+import { TwilioTexts } from './texts/twilioTexts.ts';
 
 /** The outside world, behind small interfaces (ARCHITECTURE.md, Adapters). */
 export interface Adapters {
@@ -27,6 +30,8 @@ export interface Adapters {
   storage: Storage;
   /** Places calls: the local call simulator, or Twilio when its credentials are set. */
   telephony: Telephony;
+  /** Sends text messages, with the telephony: the local outbox beside the simulator, else Twilio Messaging. */
+  texts: Texts;
 }
 
 /** Picks each adapter from the configuration: the real provider when configured, else the local one. */
@@ -45,7 +50,10 @@ export function createAdapters(config: Config, db: Database, log: FastifyBaseLog
   const telephony: Telephony = config.telephony.twilio
     ? new TwilioTelephony({ ...config.telephony.twilio, publicUrl: config.publicUrl })
     : new CallSimulator({ speed: config.telephony.simulatorSpeed });
-  return { mail, captcha, storage, payments, telephony };
+  const texts: Texts = config.telephony.twilio
+    ? new TwilioTexts(config.telephony.twilio)
+    : new OutboxTexts({ db, publicUrl: config.publicUrl, log });
+  return { mail, captcha, storage, payments, telephony, texts };
 }
 
 /** One line per adapter at startup, so nothing local passes unnoticed. */
@@ -56,5 +64,6 @@ export function describeAdapters(adapters: Adapters): string[] {
     `payments: ${adapters.payments.description}`,
     `storage: ${adapters.storage.description}`,
     `telephony: ${adapters.telephony.description}`,
+    `text messages: ${adapters.texts.description}`,
   ];
 }

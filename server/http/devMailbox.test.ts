@@ -7,7 +7,9 @@ import { openTestDatabase, startTestServer, TEST_MAILBOX_KEY, type TestServer } 
 import { pgliteTemplate } from '../test/pgliteTemplate.ts';
 import { eq } from 'drizzle-orm';
 import { serverSecrets } from '../db/schema/system.ts';
-import { loadMailboxKey, mailboxUrl } from './devMailbox.ts';
+import { OutboxTexts } from '../adapters/texts/outboxTexts.ts';
+import { pino } from 'pino';
+import { devOutboxUrl, loadMailboxKey } from './devMailbox.ts';
 
 // Issue 15, finding 7: the dev mailbox showed every account's verification and reset links to
 // anyone. It now answers only with its key, and a wrong or missing key looks like no route.
@@ -63,6 +65,41 @@ describe('the dev mailbox', () => {
   });
 });
 
+describe('the dev text messages', () => {
+  it.each(['/dev/messages', '/dev/messages.json'])('answers %s only with the mailbox key', async (url) => {
+    for (const refused of [`${url}`, `${url}?key=${TEST_MAILBOX_KEY}x`]) {
+      const response = await server.request({ method: 'GET', url: refused });
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ error: 'not_found', error_description: `No route for GET ${url}.` });
+    }
+    expect((await server.request({ method: 'GET', url: `${url}?key=${TEST_MAILBOX_KEY}` })).status).toBe(200);
+  });
+
+  it('lists what the local outbox sent, newest first, escaped, with clickable links', async () => {
+    const texts = new OutboxTexts({ db: server.db, publicUrl: server.config.publicUrl, log: pino({ level: 'silent' }) });
+    await texts.send({ to: '+12015550100', from: '+12015550199', body: 'First' });
+    await texts.send({ to: '+12015550101', from: '+12015550199', body: 'Sorry we missed your call <b>now</b>: http://dashboard.test/calls' });
+    const json = await server.request({ method: 'GET', url: `/dev/messages.json?key=${TEST_MAILBOX_KEY}` });
+    expect(json.headers['cache-control']).toBe('no-store');
+    const listed = json.body as { to: string; from: string; body: string; links: string[] }[];
+    expect(listed.slice(0, 2)).toMatchObject([
+      { to: '+12015550101', from: '+12015550199', links: ['http://dashboard.test/calls'] },
+      { to: '+12015550100', body: 'First' },
+    ]);
+    const page = await server.request({ method: 'GET', url: `/dev/messages?key=${TEST_MAILBOX_KEY}` });
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.text).toContain('&#60;b&#62;now&#60;/b&#62;');
+    expect(page.text).not.toContain('<b>');
+    expect(page.text).toContain('<a href="http://dashboard.test/calls">');
+  });
+
+  it('is not served when text messages go out through Twilio', async () => {
+    const withTwilio = await server.variant({ config: { telephony: { ...server.config.telephony, twilio: { accountSid: `AC${'0'.repeat(32)}`, authToken: 't' } } } });
+    expect((await withTwilio.request({ method: 'GET', url: `/dev/messages.json?key=${TEST_MAILBOX_KEY}` })).status).toBe(404);
+    expect((await withTwilio.request({ method: 'GET', url: `/dev/mailbox.json?key=${TEST_MAILBOX_KEY}` })).status).toBe(200);
+  });
+});
+
 describe('the mailbox key across a restart', () => {
   it('stays the same on one data directory, and the printed address opens the mailbox', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'mailbox-key-'));
@@ -74,7 +111,7 @@ describe('the mailbox key across a restart', () => {
         // The migrated template only for the new directory: the restart opens what the first start left.
         const instance = await startInstance({ dataDir, databaseUrl: postgres?.url, pgliteDump: start === 0 ? template : undefined });
         try {
-          const url = new URL(mailboxUrl(instance.config.publicUrl, await loadMailboxKey(instance.config, instance.db)));
+          const url = new URL(devOutboxUrl(instance.config.publicUrl, 'mailbox', await loadMailboxKey(instance.config, instance.db)));
           keys.push(url.searchParams.get('key')!);
           expect((await instance.app.inject({ method: 'GET', url: url.pathname + url.search })).statusCode).toBe(200);
           expect((await instance.app.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(404);

@@ -19,7 +19,7 @@ export const FAKE_RECORDING = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4
 /**
  * A local HTTP server standing in for api.twilio.com, as far as TwilioTelephony uses it: Calls
  * created (POST …/Calls.json) and updated (POST …/Calls/{Sid}.json), answered with Twilio's JSON,
- * and recordings' audio (GET …/Recordings/{Sid}.wav).
+ * recordings' audio (GET …/Recordings/{Sid}.wav) and text messages (POST …/Messages.json).
  * The official client talks to it over HTTP (TwilioTelephony's apiBaseUrl), so tests check our
  * adapter against Twilio's wire protocol; they play Twilio's side by posting signed callbacks.
  */
@@ -47,6 +47,14 @@ export class FakeTwilioApi {
           response.end(FAKE_RECORDING);
           return;
         }
+        const message = /^\/2010-04-01\/Accounts\/(AC\w+)\/Messages\.json$/.exec(path);
+        if (message) {
+          const sid = `SM${randomBytes(16).toString('hex')}`;
+          fake.requests.push({ method: request.method ?? '', path, params, credentials, sid });
+          response.writeHead(201, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ sid, account_sid: message[1], to: params.get('To'), from: params.get('From'), body: params.get('Body'), status: 'queued' }));
+          return;
+        }
         const created = /^\/2010-04-01\/Accounts\/(AC\w+)\/Calls\.json$/.exec(path);
         const updated = /^\/2010-04-01\/Accounts\/(AC\w+)\/Calls\/(CA\w+)\.json$/.exec(path);
         const call = created
@@ -65,6 +73,11 @@ export class FakeTwilioApi {
 
   get url(): string {
     return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+  }
+
+  /** The text messages sent so far (POST …/Messages.json). */
+  get sentMessages(): TwilioApiRequest[] {
+    return this.requests.filter((request) => request.path.endsWith('/Messages.json'));
   }
 
   /** The calls created so far (POST …/Calls.json). */

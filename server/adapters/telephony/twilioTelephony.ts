@@ -40,6 +40,11 @@ class RebasedRequestClient extends twilio.RequestClient {
   }
 }
 
+/** Twilio's client for the account, talking to `apiBaseUrl` when one is given (tests). */
+export function rebasedTwilioClient(options: { accountSid: string; authToken: string; apiBaseUrl?: string }): twilio.Twilio {
+  return twilio(options.accountSid, options.authToken, options.apiBaseUrl ? { httpClient: new RebasedRequestClient(options.apiBaseUrl) } : {});
+}
+
 interface AgentLeg {
   target: DialTarget;
   sid: string;
@@ -93,7 +98,7 @@ export class TwilioTelephony implements Telephony {
   constructor(options: TwilioTelephonyOptions) {
     this.#options = options;
     this.#ringSeconds = options.ringSeconds ?? 25;
-    this.#client = twilio(options.accountSid, options.authToken, options.apiBaseUrl ? { httpClient: new RebasedRequestClient(options.apiBaseUrl) } : {});
+    this.#client = rebasedTwilioClient(options);
     this.description = `Twilio (account ${options.accountSid.slice(0, 6)}…; agent first, then the visitor bridged; signed callbacks at ${this.callbackUrl('status', '…').split('?')[0]!.replace(/status$/, '*')})`;
   }
 
