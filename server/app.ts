@@ -130,7 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (adapters.mail instanceof OutboxMail) registerDevMailbox(app, db, await loadMailboxKey(config, db));
   if (adapters.texts instanceof OutboxTexts) registerDevMessages(app, db, await loadMailboxKey(config, db));
   installPaymentsRuntime(app, db, adapters.payments);
-  registerBackgroundWorkers(app, { db, payments: adapters.payments, mail: adapters.mail, publicUrl: config.publicUrl, callRequests, scheduledPollSeconds: config.telephony.scheduledPollSeconds }, options.workers);
+  registerBackgroundWorkers(app, { db, payments: adapters.payments, mail: adapters.mail, texts: adapters.texts, publicUrl: config.publicUrl, callRequests, scheduledPollSeconds: config.telephony.scheduledPollSeconds }, options.workers);
   registerFileServing(app, db, adapters.storage);
   const spa = await registerSpa(app, spaDir, pageConfigOf(config));
 

@@ -793,6 +793,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/client/recording-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How long the caller's call recordings are kept
+         * @description The number of days a call's recording is kept (default 90); older recordings are deleted, at the provider too, within the hour after they pass it.
+         */
+        get: operations["getRecordingSettings"];
+        /**
+         * Change how long the caller's call recordings are kept
+         * @description Applies to every recording, old and new: shortening it deletes the recordings now older than the new period at the next cleanup (within the hour).
+         */
+        put: operations["setRecordingSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/client/call-destinations": {
         parameters: {
             query?: never;
@@ -1088,6 +1112,11 @@ export interface components {
             perWidget: number;
             /** @description Requests all the caller's widgets take together in an hour (default 30). */
             perAccount: number;
+        };
+        /** @description How long the caller's call recordings are kept (Settings, Call recordings). */
+        RecordingSettings: {
+            /** @description Days a recording is kept after its call (default 90). */
+            retentionDays: number;
         };
         SpentCredits: {
             /** @description Credits spent since `since`. */
@@ -3188,6 +3217,54 @@ export interface operations {
                 };
             };
             /** @description `invalid_request`: a limit is missing, not a whole number, or outside 1–10000, or perWidget is above perAccount. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getRecordingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings in effect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordingSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    setRecordingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordingSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings in effect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordingSettings"];
+                };
+            };
+            /** @description `invalid_request`: retentionDays is missing, not a whole number, or outside 1–3650. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };

@@ -5,9 +5,10 @@ import * as analytics from './schema/analytics.ts';
 import * as billing from './schema/billing.ts';
 import * as calls from './schema/calls.ts';
 import * as localCardProcessor from './schema/localCardProcessor.ts';
+import * as notifications from './schema/notifications.ts';
 import * as reference from './schema/reference.ts';
 import * as system from './schema/system.ts';
 import * as toolbox from './schema/toolbox.ts';
 import * as widgetApi from './schema/widgetApi.ts';
 
-export const schema = { ...accounts, ...analytics, ...billing, ...calls, ...localCardProcessor, ...reference, ...system, ...toolbox, ...widgetApi };
+export const schema = { ...accounts, ...analytics, ...billing, ...calls, ...localCardProcessor, ...notifications, ...reference, ...system, ...toolbox, ...widgetApi };

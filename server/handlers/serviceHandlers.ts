@@ -4,6 +4,7 @@ import { authHandlers } from './auth.ts';
 import { blockedVisitorHandlers } from './blockedVisitors.ts';
 import { callLimitHandlers } from './callLimits.ts';
 import { callDestinationHandlers } from './callDestinations.ts';
+import { recordingSettingHandlers } from './recordingSettings.ts';
 import { callHandlers } from './calls.ts';
 import { creditHandlers } from './credits.ts';
 import type { HandlerContext, OperationHandlers } from './handlerContext.ts';
@@ -31,6 +32,7 @@ export function createServiceHandlers(context: HandlerContext): OperationHandler
     blockedVisitorHandlers(context),
     callLimitHandlers(context),
     callDestinationHandlers(context),
+    recordingSettingHandlers(context),
     analyticsHandlers(context),
     widgetHandlers(context),
     websiteHandlers(context),

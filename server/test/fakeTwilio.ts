@@ -19,12 +19,15 @@ export const FAKE_RECORDING = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4
 /**
  * A local HTTP server standing in for api.twilio.com, as far as TwilioTelephony uses it: Calls
  * created (POST …/Calls.json) and updated (POST …/Calls/{Sid}.json), answered with Twilio's JSON,
- * recordings' audio (GET …/Recordings/{Sid}.wav) and text messages (POST …/Messages.json).
+ * recordings' audio (GET …/Recordings/{Sid}.wav) and deletion (DELETE …/Recordings/{Sid}.json),
+ * and text messages (POST …/Messages.json).
  * The official client talks to it over HTTP (TwilioTelephony's apiBaseUrl), so tests check our
  * adapter against Twilio's wire protocol; they play Twilio's side by posting signed callbacks.
  */
 export class FakeTwilioApi {
   readonly requests: TwilioApiRequest[] = [];
+  /** The Sids of the recordings deleted (DELETE …/Recordings/{Sid}.json); a second delete answers 404. */
+  readonly deletedRecordings: string[] = [];
   readonly #server: Server;
 
   private constructor(server: Server) {
@@ -45,6 +48,15 @@ export class FakeTwilioApi {
           fake.requests.push({ method: request.method ?? '', path, params, credentials, sid: undefined });
           response.writeHead(200, { 'content-type': 'audio/x-wav' });
           response.end(FAKE_RECORDING);
+          return;
+        }
+        const deletedRecording = request.method === 'DELETE' && /^\/2010-04-01\/Accounts\/AC\w+\/Recordings\/(RE\w+)\.json$/.exec(path);
+        if (deletedRecording) {
+          const known = !fake.deletedRecordings.includes(deletedRecording[1]!);
+          fake.requests.push({ method: 'DELETE', path, params, credentials, sid: deletedRecording[1] });
+          fake.deletedRecordings.push(deletedRecording[1]!);
+          response.writeHead(known ? 204 : 404, { 'content-type': 'application/json' });
+          response.end(known ? undefined : JSON.stringify({ code: 20404, message: 'The requested resource was not found', status: 404 }));
           return;
         }
         const message = /^\/2010-04-01\/Accounts\/(AC\w+)\/Messages\.json$/.exec(path);

@@ -101,9 +101,10 @@ export async function startTestServer(options: { config?: Partial<Config>; token
       config,
       db,
       spaDir,
-      // Tests place callbacks with scheduled-calls workers of their own (workers/scheduledCallsWorker.test.ts):
-      // the app's stays stopped (server/test/instance.ts starts it, as server/main.ts does).
-      workers: { start: { scheduledCalls: false } },
+      // Tests place callbacks, send notifications and delete old recordings with workers of their
+      // own (workers/scheduledCallsWorker.test.ts, domain/notifications, recordingRetention): the
+      // app's stay stopped (server/test/instance.ts starts them, as server/main.ts does).
+      workers: { start: { scheduledCalls: false, notifications: false, recordingsJanitor: false } },
       logStream,
       tokenClock,
       adapters: (log) => {

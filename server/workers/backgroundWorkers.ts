@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Mail } from '../adapters/mail/mail.ts';
 import type { Payments } from '../adapters/payments/payments.ts';
+import type { Texts } from '../adapters/texts/texts.ts';
 import type { Database } from '../db/client.ts';
 import type { CallRequestDeps } from '../domain/callEngine/callRequestDeps.ts';
 import { ChangesJanitor } from './changesJanitor.ts';
+import { NotificationsWorker } from './notificationsWorker.ts';
 import { PaymentsWorker } from './paymentsWorker.ts';
+import { RecordingsJanitor } from './recordingsJanitor.ts';
 import { ScheduledCallsWorker } from './scheduledCallsWorker.ts';
 
 declare module 'fastify' {
@@ -15,11 +18,15 @@ declare module 'fastify' {
     scheduledCallsWorker: ScheduledCallsWorker;
     /** Old rows of the changes tables deleted (changesJanitor.ts). */
     changesJanitor: ChangesJanitor;
+    /** The clients' notifications of their calls sent by e-mail and text message (notificationsWorker.ts). */
+    notificationsWorker: NotificationsWorker;
+    /** Call recordings past their account's retention deleted (recordingsJanitor.ts). */
+    recordingsJanitor: RecordingsJanitor;
   }
 }
 
 /** The work every server instance runs in the background; claims keep instances apart (ARCHITECTURE.md rule 3). */
-export type BackgroundWorkerName = 'payments' | 'scheduledCalls' | 'changesJanitor';
+export type BackgroundWorkerName = 'payments' | 'scheduledCalls' | 'changesJanitor' | 'notifications' | 'recordingsJanitor';
 
 export interface BackgroundWorkerOptions {
   /**
@@ -44,10 +51,10 @@ interface BackgroundWorker {
  */
 export function registerBackgroundWorkers(
   app: FastifyInstance,
-  context: { db: Database; payments: Payments; mail: Mail; publicUrl: string; callRequests: CallRequestDeps; scheduledPollSeconds: number },
+  context: { db: Database; payments: Payments; mail: Mail; texts: Texts; publicUrl: string; callRequests: CallRequestDeps; scheduledPollSeconds: number },
   options: BackgroundWorkerOptions = {},
 ): void {
-  const { db, payments, mail, publicUrl, callRequests, scheduledPollSeconds } = context;
+  const { db, payments, mail, texts, publicUrl, callRequests, scheduledPollSeconds } = context;
   const paymentsWorker = new PaymentsWorker({ db, payments, mail, publicUrl, log: app.log });
   const scheduledCallsWorker = new ScheduledCallsWorker({
     db,
@@ -55,13 +62,19 @@ export function registerBackgroundWorkers(
     pollIntervalMs: options.scheduledCallsPollIntervalMs ?? scheduledPollSeconds * 1000,
   });
   const changesJanitor = new ChangesJanitor({ db, log: app.log });
+  const notificationsWorker = new NotificationsWorker({ db, mail, texts, publicUrl, log: app.log });
+  const recordingsJanitor = new RecordingsJanitor({ db, telephony: callRequests.telephony, log: app.log });
   app.decorate('paymentsWorker', paymentsWorker);
   app.decorate('scheduledCallsWorker', scheduledCallsWorker);
   app.decorate('changesJanitor', changesJanitor);
+  app.decorate('notificationsWorker', notificationsWorker);
+  app.decorate('recordingsJanitor', recordingsJanitor);
   const workers: [BackgroundWorkerName, BackgroundWorker][] = [
     ['payments', paymentsWorker],
     ['scheduledCalls', scheduledCallsWorker],
     ['changesJanitor', changesJanitor],
+    ['notifications', notificationsWorker],
+    ['recordingsJanitor', recordingsJanitor],
   ];
   for (const [name, worker] of workers) {
     if (options.start?.[name] !== false) app.addHook('onReady', async () => worker.start());

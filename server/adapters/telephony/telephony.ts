@@ -72,6 +72,11 @@ export interface Telephony {
    * undefined when the key is not one of this provider's.
    */
   fetchRecording?(recordingKey: string): Promise<Buffer | undefined>;
+  /**
+   * Deletes a recording the provider keeps (the retention of Settings, Call recordings); nothing
+   * happens for a key that is not one of this provider's, or that the provider no longer has.
+   */
+  deleteRecording?(recordingKey: string): Promise<void>;
 }
 
 /** The provider cannot place calls (misconfigured, or a part that is not implemented). */

@@ -122,6 +122,17 @@ export class TwilioTelephony implements Telephony {
     return Buffer.from(await response.arrayBuffer());
   }
 
+  /** Deletes a recording at Twilio by its RecordingUrl (the recordingKey); one Twilio no longer has is gone already. */
+  async deleteRecording(recordingKey: string): Promise<void> {
+    const sid = /^https:\/\/api\.twilio\.com\/2010-04-01\/Accounts\/AC\w+\/Recordings\/(RE\w+)$/.exec(recordingKey)?.[1];
+    if (!sid) return;
+    try {
+      await this.#client.recordings(sid).remove();
+    } catch (error) {
+      if ((error as { status?: number }).status !== 404) throw error;
+    }
+  }
+
   async dial(request: DialRequest): Promise<DialOutcome> {
     const id = `${request.callId}-${request.attempt}-${randomBytes(4).toString('hex')}`;
     const recording = deferred();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DEFAULT_RETENTION_DAYS, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from '../../../common/rules/recordingRetention.ts';
 import { createdAt, id, instant, updatedAt } from './columns.ts';
 import { twilioNumbers } from './reference.ts';
 
@@ -22,6 +23,8 @@ export const users = pgTable(
      * account's own country, read from its phone number (domain/callEngine/callDestinations.ts).
      */
     callCountries: text().array(),
+    /** Days call recordings are kept (Settings, Call recordings); older ones are deleted (workers/recordingsJanitor.ts). */
+    recordingRetentionDays: integer().notNull().default(DEFAULT_RETENTION_DAYS),
     hasAdvancedWidgetSettings: boolean().notNull().default(false),
     displayCustomNumberToCustomers: boolean().notNull().default(false),
     twilioNumberId: integer().references(() => twilioNumbers.id, { onDelete: 'set null' }),
@@ -34,7 +37,11 @@ export const users = pgTable(
     updatedAt: updatedAt(),
     deletedAt: instant(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_email_lowercase', sql`${t.email} = lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_recording_retention_days_check', sql`${t.recordingRetentionDays} between ${sql.raw(String(RETENTION_DAYS_MIN))} and ${sql.raw(String(RETENTION_DAYS_MAX))}`),
+  ],
 );
 
 /**

@@ -31,6 +31,8 @@ export const scheduledCalls = pgTable(
     widgetId: integer().references(() => widgets.id, { onDelete: 'set null' }),
     agentId: integer().references(() => agents.id, { onDelete: 'set null' }),
     customerNumber: text().notNull(),
+    /** The page the visitor scheduled from; its call gets it (Call request URL). */
+    url: text(),
     scheduledAt: instant().notNull(),
     status: text({ enum: scheduledCallStatuses }).notNull().default('pending'),
     customFields: jsonb().$type<CustomFields>().notNull().default({}),
@@ -128,7 +130,8 @@ export const callRecordings = pgTable(
     duration: integer().notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('call_recordings_call_id_key').on(t.callId)],
+  // The recordings janitor reads them oldest first (domain/callHistory/recordingRetention.ts).
+  (t) => [uniqueIndex('call_recordings_call_id_key').on(t.callId), index('call_recordings_created_at_idx').on(t.createdAt)],
 );
 
 /** One telephony leg of a call: to an agent or to the customer (spec §3 Call.TwilioCalls). */

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DialOutcome, DialRule, DialTarget } from '../../adapters/telephony/telephony.ts';
 import type { Database } from '../../db/client.ts';
+import { queueNotifications } from '../notifications/clientNotifications.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { callRecordings, calls, twilioCallLegs } from '../../db/schema/calls.ts';
 import { agents, widgetAgents, widgets } from '../../db/schema/toolbox.ts';
@@ -165,6 +166,8 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
         placementClaimedAt: null,
       })
       .where(eq(calls.id, callId));
+    // The client hears of a call that did not connect (issue 18; the widget's notifications setting).
+    if (!connected && call.widgetId !== null) await queueNotifications(tx, call.widgetId, 'call_missed', { callId });
     return { status: outcome.status, agentId: answered?.agentId ?? null, creditsCharged: charged };
   });
   return { callId, status: recorded.status, attempts: attempt, agentId: recorded.agentId, creditsCharged: recorded.creditsCharged };

@@ -10,6 +10,7 @@ import { canPayForACall, holdCreditsForCall } from './callCredits.ts';
 import { placeUnderLease } from './callRecovery.ts';
 import type { CallRequestDeps } from './callRequestDeps.ts';
 import { type CallSettings, readGeneralSettings } from './callSettings.ts';
+import { queueNotifications } from '../notifications/clientNotifications.ts';
 
 /** How far ahead a visitor may schedule a callback. */
 export const MAX_SCHEDULE_AHEAD_DAYS = 60;
@@ -182,6 +183,7 @@ export async function requestScheduledCall(
         websiteId: request.websiteId,
         widgetId: request.widgetId,
         customerNumber,
+        url: request.url,
         scheduledAt: at,
         customFields: {
           customField1: fields.customField1 ?? null,
@@ -192,6 +194,7 @@ export async function requestScheduledCall(
         updatedAt: now,
       })
       .returning({ scheduledCallId: scheduledCalls.id });
+    await queueNotifications(tx, request.widgetId, 'callback_scheduled', created!);
     return { ...created!, duplicate: false };
   });
   if ('refusal' in answer) throw answer.refusal;

@@ -105,6 +105,7 @@ export async function runScheduledCall(db: Database, deps: CallRequestDeps, clai
         type: 'scheduled',
         status: 'no-answer',
         customerNumber: row.customerNumber,
+        url: row.url,
         calledFrom: context.serviceNumber,
         reservedCredits: held,
         customFields: row.customFields,

@@ -206,6 +206,35 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
     ],
   },
 
+  // ---------------------------------------------------------------- recording settings
+  getRecordingSettings: {
+    noTenantId: "answers the caller's own retention",
+    checks: [
+      {
+        label: "B reads its own retention, never A's",
+        run: async ({ a, b }) => {
+          expectStatus(await a.call({ method: 'PUT', url: '/api/client/recording-settings', body: { retentionDays: 7 } }), 200);
+          expect(expectStatus(await b.call({ method: 'GET', url: '/api/client/recording-settings' }), 200)).not.toEqual({ retentionDays: 7 });
+          expect(expectStatus(await a.call({ method: 'GET', url: '/api/client/recording-settings' }), 200)).toEqual({ retentionDays: 7 });
+        },
+      },
+    ],
+  },
+  setRecordingSettings: {
+    noTenantId: "changes the caller's own retention",
+    checks: [
+      {
+        label: "B changing its retention leaves A's as it was",
+        run: async ({ a, b }) => {
+          const before = expectStatus(await a.call({ method: 'GET', url: '/api/client/recording-settings' }), 200);
+          expectStatus(await b.call({ method: 'PUT', url: '/api/client/recording-settings', body: { retentionDays: 2 } }), 200);
+          expect(expectStatus(await a.call({ method: 'GET', url: '/api/client/recording-settings' }), 200)).toEqual(before);
+          expect(expectStatus(await b.call({ method: 'GET', url: '/api/client/recording-settings' }), 200)).toEqual({ retentionDays: 2 });
+        },
+      },
+    ],
+  },
+
   // ---------------------------------------------------------------- blocked visitors
   listBlockedVisitors: {
     lists: [{ label: 'the block list', request: () => ({ method: 'GET', url: '/api/client/blocked-visitors' }), shows: (r, t) => text(r).includes(t.blockedNumber) }],

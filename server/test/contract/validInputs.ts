@@ -156,6 +156,8 @@ export const VALID_INPUTS: Record<string, ValidInput> = {
   },
   getCallLimits: { status: 200, make: async () => none() },
   setCallLimits: { status: 200, make: async () => withBody({ perWidget: 12, perAccount: 40 }) },
+  getRecordingSettings: { status: 200, make: async () => none() },
+  setRecordingSettings: { status: 200, make: async () => withBody({ retentionDays: 30 }) },
   listBlockedVisitors: { status: 200, make: async () => none() },
   blockVisitor: { status: 201, make: async () => withBody({ kind: 'address', value: `198.51.100.${++blockedAddresses}` }) },
   unblockVisitor: {

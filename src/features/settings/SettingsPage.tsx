@@ -25,6 +25,7 @@ import { SettingsCard } from './SettingsCard.tsx';
 import { BlockListCard } from './BlockListCard.tsx';
 import { CallLimitsCard } from './CallLimitsCard.tsx';
 import { CallDestinationsCard } from './CallDestinationsCard.tsx';
+import { RecordingSettingsCard } from './RecordingSettingsCard.tsx';
 import { TimeZoneField } from './TimeZoneField.tsx';
 import { TwilioNumberField, type TwilioNumber } from './TwilioNumberField.tsx';
 import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
@@ -228,6 +229,7 @@ function SettingsCards({
       <CallLimitsCard api={api} />
       <BlockListCard api={api} />
       <CallDestinationsCard api={api} />
+      <RecordingSettingsCard api={api} />
     </SimpleGrid>
   );
 }

@@ -1,15 +1,10 @@
-import { fromPromise } from 'xstate';
-import { callLimitsMachine, type CallLimits } from '../../../machines/callLimits/callLimits.machine.ts';
+import type { components } from '../../../common/contract/dashboard.gen.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { dataOrThrow, okOrThrow } from '../../api/failure.ts';
 
-/** The Call Request Limits card's loader with its real request (GET /client/call-limits). */
-export function provideCallLimitsMachine(api: ApiClient) {
-  return callLimitsMachine.provide({
-    actors: {
-      callLimitsLoader: fromPromise<CallLimits>(async () => dataOrThrow(await api.GET('/client/call-limits'))),
-    },
-  });
+/** GET /client/call-limits: what the Call Request Limits card starts from. */
+export async function loadCallLimits(api: ApiClient): Promise<components['schemas']['CallLimits']> {
+  return dataOrThrow(await api.GET('/client/call-limits'));
 }
 
 /** PUT /client/call-limits with the form's values (validated whole numbers by then). */

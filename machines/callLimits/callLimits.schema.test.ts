@@ -1,36 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import { validateValues } from '../form/validation.ts';
 import { english } from '../test/messages.ts';
-import { expectFullCoverage, generatePaths, replayPath, stalled } from '../test/pathCoverage.ts';
-import { callLimitsMachine, type CallLimits } from './callLimits.machine.ts';
 import { callLimitsSchema } from './callLimits.schema.ts';
-
-const limits: CallLimits = { perWidget: 10, perAccount: 30 };
-
-describe('call limits machine: generated paths', () => {
-  const paths = generatePaths(callLimitsMachine, {
-    events: [
-      { type: 'limits.reload' },
-      { type: 'user.retry' },
-      { type: 'xstate.done.actor.callLimitsLoader', output: limits },
-      { type: 'xstate.error.actor.callLimitsLoader', error: { status: 500 } },
-    ],
-  });
-
-  it('covers every state and every transition', () => {
-    expectFullCoverage(callLimitsMachine, paths);
-  });
-
-  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-    const actor = createActor(callLimitsMachine.provide({ actors: { callLimitsLoader: stalled<CallLimits>() } })).start();
-    replayPath(path, actor, (snapshot) => {
-      if (snapshot.matches('ready')) expect(snapshot.context.limits).toEqual(limits);
-      if (snapshot.matches('failed')) expect(english(snapshot.context.error)).toBe('Failed to load the call request limits.');
-    });
-    actor.stop();
-  });
-});
 
 describe('call limits form rules', () => {
   it('takes whole numbers from 1 to 10000 and names the field it explains (spec §5)', () => {

@@ -1,0 +1,179 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mail, MailMessage } from '../../adapters/mail/mail.ts';
+import type { TextMessage, Texts } from '../../adapters/texts/texts.ts';
+import { clientNotifications } from '../../db/schema/notifications.ts';
+import { widgets } from '../../db/schema/toolbox.ts';
+import { accountWithWidget, fastDeps, fixedClock } from '../../test/callTestKit.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { NOTIFICATION_ATTEMPTS, NOTIFICATION_LEASE_MS, NotificationsWorker, retryDelayMs } from '../../workers/notificationsWorker.ts';
+import { requestInstantCall, requestScheduledCall } from '../callEngine/callRequests.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const PUBLIC_URL = 'https://app.example.com';
+
+/** Mail and text adapters that keep what they were given, failing while `failing` is set. */
+function recordingAdapters() {
+  const sent = { mails: [] as MailMessage[], texts: [] as TextMessage[], failing: false };
+  const mail: Mail = {
+    description: 'test mail',
+    send: async (message) => {
+      if (sent.failing) throw new Error('SMTP is down');
+      sent.mails.push(message);
+    },
+  };
+  const texts: Texts = {
+    description: 'test texts',
+    send: async (message) => {
+      if (sent.failing) throw new Error('Twilio is down');
+      sent.texts.push(message);
+    },
+  };
+  return { sent, mail, texts };
+}
+
+function worker(adapters: ReturnType<typeof recordingAdapters>, now = () => Date.now()) {
+  return new NotificationsWorker({ db: server.db, mail: adapters.mail, texts: adapters.texts, publicUrl: PUBLIC_URL, log: { warn: () => undefined }, now });
+}
+
+/** A widget notifying `email` and `phone` (each active when given), with a labelled custom field. */
+async function notifyingWidget(notify: { email?: string; phone?: string }) {
+  const setup = await accountWithWidget(server.db, { useSchedule: false });
+  const [widget] = await server.db.select().from(widgets).where(eq(widgets.id, setup.widgetId));
+  const settings = widget!.settings as { scheduleSetup: Record<string, { isActive: boolean; text: string }> };
+  settings.scheduleSetup.customField1 = { isActive: true, text: 'Your question' };
+  await server.db
+    .update(widgets)
+    .set({
+      settings,
+      notifications: {
+        email: { isActive: notify.email !== undefined, value: notify.email ?? '' },
+        phoneNumber: { isActive: notify.phone !== undefined, value: notify.phone ?? '' },
+      },
+    })
+    .where(eq(widgets.id, setup.widgetId));
+  return setup;
+}
+
+const rowsOf = (userId: number) => server.db.select().from(clientNotifications).where(eq(clientNotifications.userId, userId));
+
+describe('client notifications', () => {
+  it('a scheduled callback notifies by e-mail and text, with the visitor, page, widget, custom fields and a link', async () => {
+    const setup = await notifyingWidget({ email: 'owner@example.com', phone: '+12015550142' });
+    const at = new Date(Date.now() + 2 * 86_400_000);
+    const { scheduledCallId } = await requestScheduledCall(server.db, fastDeps(), {
+      ...setup.request('+15005550004'),
+      scheduledAt: at,
+      customFields: { customField1: 'Do you install heat pumps?' },
+    });
+    const queued = await rowsOf(setup.userId);
+    expect(queued.map((row) => [row.event, row.channel, row.to, row.scheduledCallId])).toEqual(
+      expect.arrayContaining([
+        ['callback_scheduled', 'email', 'owner@example.com', scheduledCallId],
+        ['callback_scheduled', 'text', '+12015550142', scheduledCallId],
+      ]),
+    );
+    const adapters = recordingAdapters();
+    expect(await worker(adapters).runOnce()).toBeGreaterThanOrEqual(2);
+    const mail = adapters.sent.mails.find((m) => m.to === 'owner@example.com')!;
+    expect(mail.subject).toBe('Callback scheduled: +15005550004 (Floating icon)');
+    expect(mail.text).toContain('Visitor: +15005550004');
+    expect(mail.text).toContain('Widget: Floating icon');
+    expect(mail.text).toMatch(/Page: https:\/\/.+\/pricing/);
+    expect(mail.text).toContain('Your question: Do you install heat pumps?');
+    expect(mail.text).toContain(`${PUBLIC_URL}/upcoming-calls`);
+    expect(mail.html).toContain('Do you install heat pumps?');
+    const text = adapters.sent.texts.find((t) => t.to === '+12015550142')!;
+    expect(text.body).toMatch(/^Callback scheduled\. Visitor: \+15005550004/);
+    expect(text.from).toMatch(/^\+\d+$/);
+    expect((await rowsOf(setup.userId)).every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
+  });
+
+  it('a Call now that no agent answered notifies "Missed call" with its outcome and a link to the day in Calls History', async () => {
+    const setup = await notifyingWidget({ email: 'owner@example.com' });
+    const deps = fastDeps();
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+15005550003'));
+    await deps.placements.settle();
+    const rows = await rowsOf(setup.userId);
+    expect(rows.map((row) => [row.event, row.channel, row.callId])).toEqual([['call_missed', 'email', callId]]);
+    const adapters = recordingAdapters();
+    await worker(adapters).runOnce();
+    const mail = adapters.sent.mails.find((m) => m.subject.startsWith('Missed call'))!;
+    expect(mail.text).toContain('No agent answered.');
+    expect(mail.text).toMatch(new RegExp(`${PUBLIC_URL}/calls\\?dateFrom=\\d{4}-\\d\\d-\\d\\d&dateTo=\\d{4}-\\d\\d-\\d\\d&websiteId=${setup.websiteId}`));
+  });
+
+  it('a connected call, or a widget without active notifications, notifies nobody', async () => {
+    const quiet = await notifyingWidget({});
+    const connected = await notifyingWidget({ email: 'owner@example.com' });
+    const deps = fastDeps();
+    await requestInstantCall(server.db, deps, quiet.request('+15005550003'));
+    await requestInstantCall(server.db, deps, connected.request('+15005550004'));
+    await deps.placements.settle();
+    expect(await rowsOf(quiet.userId)).toEqual([]);
+    expect(await rowsOf(connected.userId)).toEqual([]);
+  });
+
+  it('retries a failed send later, and gives up after the last attempt with its error kept', async () => {
+    const setup = await notifyingWidget({ email: 'owner@example.com' });
+    await requestScheduledCall(server.db, fastDeps(), { ...setup.request(), scheduledAt: new Date(Date.now() + 86_400_000), customFields: {} });
+    const clock = fixedClock(new Date());
+    const adapters = recordingAdapters();
+    adapters.sent.failing = true;
+    const retrying = worker(adapters, () => clock.now().getTime());
+    for (let attempt = 1; attempt <= NOTIFICATION_ATTEMPTS; attempt += 1) {
+      await retrying.runOnce();
+      const [row] = await rowsOf(setup.userId);
+      expect(row).toMatchObject({ attempts: attempt, sentAt: null, lastError: 'SMTP is down' });
+      if (attempt < NOTIFICATION_ATTEMPTS) {
+        expect(row!.dueAt.getTime()).toBe(clock.now().getTime() + retryDelayMs(attempt));
+        // Not due before its time.
+        await retrying.runOnce();
+        expect((await rowsOf(setup.userId))[0]!.attempts).toBe(attempt);
+        clock.at = new Date(row!.dueAt);
+      } else {
+        expect(row!.failedAt).not.toBeNull();
+      }
+    }
+    adapters.sent.failing = false;
+    clock.at = new Date(clock.at.getTime() + 86_400_000);
+    await retrying.runOnce();
+    expect(adapters.sent.mails.filter((m) => m.to === 'owner@example.com' && m.subject.startsWith('Callback'))).toHaveLength(0);
+  });
+
+  it('two instances polling at once send each notification once; a claim not finished is taken over after its lease', async () => {
+    const setup = await notifyingWidget({ email: 'owner@example.com', phone: '+12015550142' });
+    for (let i = 0; i < 5; i += 1) {
+      await requestScheduledCall(server.db, fastDeps({ duplicateWindowSeconds: 0 }), {
+        ...setup.request(`+1201555017${i}`),
+        scheduledAt: new Date(Date.now() + 86_400_000),
+        customFields: {},
+      });
+    }
+    const first = recordingAdapters();
+    const second = recordingAdapters();
+    await Promise.all([worker(first).runOnce(), worker(second).runOnce()]);
+    const mine = (sent: ReturnType<typeof recordingAdapters>['sent']) => [
+      ...sent.mails.filter((m) => m.to === 'owner@example.com').map((m) => m.subject),
+      ...sent.texts.filter((t) => t.to === '+12015550142').map((t) => t.body),
+    ];
+    const all = [...mine(first.sent), ...mine(second.sent)];
+    expect(all).toHaveLength(10);
+    expect(new Set(all).size).toBe(10);
+
+    // A claim whose sender died: due again once its lease has run out, and only then.
+    const late = await notifyingWidget({ email: 'late@example.com' });
+    await requestScheduledCall(server.db, fastDeps(), { ...late.request(), scheduledAt: new Date(Date.now() + 86_400_000), customFields: {} });
+    await server.db.update(clientNotifications).set({ attempts: 1, dueAt: new Date(Date.now() + NOTIFICATION_LEASE_MS) }).where(eq(clientNotifications.userId, late.userId));
+    const third = recordingAdapters();
+    await worker(third).runOnce();
+    expect(third.sent.mails.filter((m) => m.to === 'late@example.com')).toHaveLength(0);
+    await worker(third, () => Date.now() + NOTIFICATION_LEASE_MS + 1000).runOnce();
+    expect(third.sent.mails.filter((m) => m.to === 'late@example.com')).toHaveLength(1);
+  });
+});
