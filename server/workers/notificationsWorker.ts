@@ -3,7 +3,7 @@ import type { Mail } from '../adapters/mail/mail.ts';
 import type { Texts } from '../adapters/texts/texts.ts';
 import type { Database } from '../db/client.ts';
 import { clientNotifications } from '../db/schema/notifications.ts';
-import { loadNotificationDetails, notificationMail, notificationText } from '../domain/notifications/clientNotifications.ts';
+import { loadNotificationDetails, notificationMail, notificationRefusal, notificationText } from '../domain/notifications/clientNotifications.ts';
 import { PeriodicTask } from './periodicTask.ts';
 
 /** Tries of one notification before it is given up (last_error keeps why). */
@@ -78,12 +78,15 @@ export class NotificationsWorker extends PeriodicTask<number> {
     const mine = and(eq(clientNotifications.id, id), eq(clientNotifications.attempts, attempts));
     try {
       const details = await loadNotificationDetails(db, id);
-      if (details) {
-        if (details.channel === 'email') await mail.send(notificationMail(details, publicUrl));
-        else await texts.send(notificationText(details, publicUrl));
+      const refusal = details === undefined ? 'its call no longer exists' : await notificationRefusal(db, details);
+      if (details === undefined || refusal !== undefined) {
+        await db.update(clientNotifications).set({ failedAt: new Date(this.#now()), lastError: refusal }).where(mine);
+        return false;
       }
-      await db.update(clientNotifications).set({ sentAt: new Date(this.#now()), lastError: details ? null : 'its call no longer exists' }).where(mine);
-      return details !== undefined;
+      if (details.channel === 'email') await mail.send(notificationMail(details, publicUrl));
+      else await texts.send(notificationText(details, publicUrl));
+      await db.update(clientNotifications).set({ sentAt: new Date(this.#now()), lastError: null }).where(mine);
+      return true;
     } catch (error) {
       const lastError = error instanceof Error ? error.message : String(error);
       const givenUp = attempts >= NOTIFICATION_ATTEMPTS;

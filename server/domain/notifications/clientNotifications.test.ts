@@ -8,6 +8,7 @@ import { accountWithWidget, fastDeps, fixedClock } from '../../test/callTestKit.
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { NOTIFICATION_ATTEMPTS, NOTIFICATION_LEASE_MS, NotificationsWorker, retryDelayMs } from '../../workers/notificationsWorker.ts';
 import { requestInstantCall, requestScheduledCall } from '../callEngine/callRequests.ts';
+import { NOTIFICATION_LIMITS } from './clientNotifications.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -175,5 +176,26 @@ describe('client notifications', () => {
     expect(third.sent.mails.filter((m) => m.to === 'late@example.com')).toHaveLength(0);
     await worker(third, () => Date.now() + NOTIFICATION_LEASE_MS + 1000).runOnce();
     expect(third.sent.mails.filter((m) => m.to === 'late@example.com')).toHaveLength(1);
+  });
+
+  it("drops a text to a number outside the account's call destinations, and past the hourly limit, saying why", async () => {
+    const abroad = await notifyingWidget({ phone: '+442079460958' });
+    await requestScheduledCall(server.db, fastDeps(), { ...abroad.request(), scheduledAt: new Date(Date.now() + 86_400_000), customFields: {} });
+    const adapters = recordingAdapters();
+    await worker(adapters).runOnce();
+    expect(adapters.sent.texts.filter((t) => t.to === '+442079460958')).toEqual([]);
+    expect(await rowsOf(abroad.userId)).toMatchObject([{ sentAt: null, failedAt: expect.any(Date), lastError: "the number is outside the account's call destinations" }]);
+
+    // A crowd of events on one account: the limit lets its first texts of the hour through.
+    const busy = await notifyingWidget({ phone: '+12015550142' });
+    const scheduled = await requestScheduledCall(server.db, fastDeps(), { ...busy.request(), scheduledAt: new Date(Date.now() + 86_400_000), customFields: {} });
+    const max = NOTIFICATION_LIMITS.text.max;
+    await server.db.insert(clientNotifications).values(
+      Array.from({ length: max }, () => ({ userId: busy.userId, event: 'callback_scheduled' as const, channel: 'text' as const, to: '+12015550142', scheduledCallId: scheduled.scheduledCallId })),
+    );
+    while ((await worker(adapters).runOnce()) > 0);
+    expect(adapters.sent.texts.filter((t) => t.to === '+12015550142')).toHaveLength(max);
+    const dropped = (await rowsOf(busy.userId)).filter((row) => row.failedAt !== null);
+    expect(dropped.map((row) => row.lastError)).toEqual([`over the limit of ${max} notifications by text message an hour`]);
   });
 });

@@ -9,6 +9,8 @@ import { calls, type CustomFields, scheduledCalls } from '../../db/schema/calls.
 import { clientNotifications, type NotificationChannel, type NotificationEvent } from '../../db/schema/notifications.ts';
 import { twilioNumbers } from '../../db/schema/reference.ts';
 import { widgets } from '../../db/schema/toolbox.ts';
+import { type CallDestinations, callDestinationsOf, isCallable, normalizeNumber } from '../callEngine/callDestinations.ts';
+import { hitRateLimit, type RateLimit } from '../limits/rateLimits.ts';
 import { escapeHtml } from '../users/accountMails.ts';
 
 /** What a notification is about: a call (requested, missed) or a scheduled callback. */
@@ -33,8 +35,22 @@ export async function queueNotifications(tx: Database, widgetId: number, event: 
       and coalesce(btrim(c.setting->>'value'), '') <> ''`);
 }
 
+/**
+ * The most notifications an account is sent per channel in an hour, counted across instances
+ * (domain/limits/rateLimits.ts): a widget's notification address is whatever its client typed,
+ * and visitors set off the events, so neither may turn the service into a relay of mail or of
+ * costly text messages to someone else. Past it, notifications are dropped (and say why).
+ */
+export const NOTIFICATION_LIMITS: Record<NotificationChannel, RateLimit> = {
+  email: { name: 'notifications-email', max: 200, windowSeconds: 3600 },
+  text: { name: 'notifications-text', max: 50, windowSeconds: 3600 },
+};
+
 /** What a notification says: read when it is sent, so a missed call's outcome is the final one. */
 interface NotificationDetails {
+  userId: number;
+  /** Where texts may go: the account's call destinations (callDestinations.ts). */
+  destinations: CallDestinations;
   event: NotificationEvent;
   channel: NotificationChannel;
   to: string;
@@ -57,6 +73,9 @@ interface NotificationDetails {
 export async function loadNotificationDetails(db: Database, notificationId: number): Promise<NotificationDetails | undefined> {
   const [row] = await db
     .select({
+      userId: clientNotifications.userId,
+      accountPhone: users.phone,
+      callCountries: users.callCountries,
       event: clientNotifications.event,
       channel: clientNotifications.channel,
       to: clientNotifications.to,
@@ -82,6 +101,8 @@ export async function loadNotificationDetails(db: Database, notificationId: numb
   if (!row || row.customerNumber === null) return undefined;
   const scheduleSetup = (row.widgetSettings as { scheduleSetup?: Record<string, { isActive?: boolean; text?: string } | undefined> } | null)?.scheduleSetup;
   return {
+    userId: row.userId,
+    destinations: callDestinationsOf(row),
     event: row.event,
     channel: row.channel,
     to: row.to,
@@ -143,6 +164,17 @@ function linesOf(details: NotificationDetails): string[] {
   ];
 }
 
+/**
+ * Why a notification must not go out, if it must not: a text to a number outside the account's
+ * call destinations, or one past the account's hourly limit of its channel (counted here).
+ */
+export async function notificationRefusal(db: Database, details: NotificationDetails): Promise<string | undefined> {
+  if (details.channel === 'text' && !isCallable(details.to, details.destinations)) return "the number is outside the account's call destinations";
+  const limit = NOTIFICATION_LIMITS[details.channel];
+  const verdict = await hitRateLimit(db, limit, String(details.userId));
+  return verdict.allowed ? undefined : `over the limit of ${limit.max} notifications by ${details.channel === 'email' ? 'e-mail' : 'text message'} an hour`;
+}
+
 /** The e-mail of a notification. */
 export function notificationMail(details: NotificationDetails, publicUrl: string): MailMessage {
   const link = linkOf(details, publicUrl);
@@ -159,5 +191,5 @@ export function notificationMail(details: NotificationDetails, publicUrl: string
 /** The text message of a notification: the same facts, short. */
 export function notificationText(details: NotificationDetails, publicUrl: string): TextMessage {
   const lines = linesOf(details);
-  return { to: details.to, from: details.serviceNumber, body: `${HEADLINES[details.event]}. ${lines.join(' ')} ${linkOf(details, publicUrl)}` };
+  return { to: normalizeNumber(details.to, details.destinations.homeCountry), from: details.serviceNumber, body: `${HEADLINES[details.event]}. ${lines.join(' ')} ${linkOf(details, publicUrl)}` };
 }
