@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_PACKS, TWILIO_NUMBERS, WIDGET_TYPES } from './db/referenceData.ts';
@@ -21,6 +22,20 @@ describe('GET /health', () => {
     const response = await server.request({ method: 'GET', url: '/api/health' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'ok', database: process.env.DATABASE_URL ? 'postgresql' : 'pglite' });
+  });
+});
+
+describe('starting', () => {
+  it('warns of nothing at startup (a parser for every media type of the contract), and refuses a body of a type the API only answers with 415', async () => {
+    const stream = new PassThrough();
+    let log = '';
+    stream.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    const app = await server.variant({ config: { logLevel: 'info' }, logStream: stream });
+    expect(log).toContain('telephony: local call simulator');
+    expect(log.split('\n').filter((line) => line.includes('"level":40'))).toEqual([]);
+    const csv = await app.request({ method: 'PUT', url: '/api/client/call-limits', token: tokens.accessToken, rawBody: 'a,b', contentType: 'text/csv' });
+    expect(csv.status).toBe(415);
+    expect(csv.body).toEqual({ error: 'unsupported_media_type', error_description: 'Content type text/csv is not accepted here.' });
   });
 });
 

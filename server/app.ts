@@ -23,7 +23,7 @@ import { registerFileServing } from './http/fileServing.ts';
 import { answerFrameworkError, installErrorHandler, notFoundBody } from './http/errorHandler.ts';
 import { AccessLog, createLoggers } from './http/logRedaction.ts';
 import { installPaymentsRuntime } from './http/paymentsRuntime.ts';
-import { installRequestBodyRules } from './http/requestBodies.ts';
+import { installRequestBodyRules, refuseAnswerOnlyMediaTypes } from './http/requestBodies.ts';
 import { installRequestValidation } from './http/requestValidation.ts';
 import { installInMemoryRateLimits, installSecurityHeaders, notFoundRateLimit } from './http/security.ts';
 import { pageConfigOf } from './http/pageConfig.ts';
@@ -83,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installJsonBodyParser(app);
   installRequestValidation(app);
   installRequestBodyRules(app, contract);
+  refuseAnswerOnlyMediaTypes(app, contract);
   installErrorHandler(app);
   installSecurityHeaders(app, {
     recaptcha: Boolean(config.recaptchaSecret),

@@ -24,6 +24,8 @@ export interface ContractOperation {
   securitySchemes: string[];
   /** The media types the request body may have, and whether a body is required. */
   requestBody: { required: boolean; mediaTypes: string[] } | undefined;
+  /** The media types its answers may have (JSON, CSV, WAV…). */
+  responseMediaTypes: string[];
 }
 
 export function loadContract(path = CONTRACT_PATH): Contract {
@@ -37,10 +39,11 @@ export function listOperations(contract: Contract): ContractOperation[] {
   for (const [path, item] of Object.entries(contract.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (!HTTP_METHODS.has(method)) continue;
-      const { operationId, security, requestBody } = operation as {
+      const { operationId, security, requestBody, responses } = operation as {
         operationId?: string;
         security?: SecurityRequirement[];
         requestBody?: { required?: boolean; content?: Record<string, unknown> };
+        responses?: Record<string, { content?: Record<string, unknown> }>;
       };
       if (!operationId) throw new Error(`The contract's ${method.toUpperCase()} ${path} has no operationId`);
       const requirements = security ?? contract.security ?? [];
@@ -53,6 +56,7 @@ export function listOperations(contract: Contract): ContractOperation[] {
           required: requestBody.required === true,
           mediaTypes: Object.keys(requestBody.content ?? {}),
         },
+        responseMediaTypes: [...new Set(Object.values(responses ?? {}).flatMap((response) => Object.keys(response.content ?? {})))],
       });
     }
   }
