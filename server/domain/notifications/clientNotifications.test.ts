@@ -8,7 +8,7 @@ import { accountWithWidget, fastDeps, fixedClock } from '../../test/callTestKit.
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { NOTIFICATION_ATTEMPTS, NOTIFICATION_LEASE_MS, NotificationsWorker, retryDelayMs } from '../../workers/notificationsWorker.ts';
 import { requestInstantCall, requestScheduledCall } from '../callEngine/callRequests.ts';
-import { NOTIFICATION_LIMITS } from './clientNotifications.ts';
+import { NOTIFICATION_LIMITS, TEXT_MAX_CHARACTERS } from './clientNotifications.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -90,7 +90,7 @@ describe('client notifications', () => {
     expect(mail.text).toContain(`${PUBLIC_URL}/upcoming-calls`);
     expect(mail.html).toContain('Do you install heat pumps?');
     const text = adapters.sent.texts.find((t) => t.to === '+12015550142')!;
-    expect(text.body).toMatch(/^Callback scheduled\. Visitor: \+15005550004/);
+    expect(text.body).toMatch(/^Callback scheduled\. Visitor: \+15005550004.* https:\/\/app\.example\.com\/upcoming-calls$/);
     expect(text.from).toMatch(/^\+\d+$/);
     expect((await rowsOf(setup.userId)).every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
   });
@@ -197,5 +197,16 @@ describe('client notifications', () => {
     expect(adapters.sent.texts.filter((t) => t.to === '+12015550142')).toHaveLength(max);
     const dropped = (await rowsOf(busy.userId)).filter((row) => row.failedAt !== null);
     expect(dropped.map((row) => row.lastError)).toEqual([`over the limit of ${max} notifications by text message an hour`]);
+  });
+
+  it('keeps a text message within Twilio\'s 1600 characters, its link whole at the end', async () => {
+    const setup = await notifyingWidget({ phone: '+12015550143' });
+    const url = `https://example.com/landing?${'utm=x&'.repeat(400)}`;
+    await requestScheduledCall(server.db, fastDeps(), { ...setup.request(), url, scheduledAt: new Date(Date.now() + 86_400_000), customFields: {} });
+    const adapters = recordingAdapters();
+    await worker(adapters).runOnce();
+    const text = adapters.sent.texts.find((t) => t.to === '+12015550143')!;
+    expect(text.body.length).toBeLessThanOrEqual(TEXT_MAX_CHARACTERS);
+    expect(text.body).toMatch(/… https:\/\/app\.example\.com\/upcoming-calls$/);
   });
 });

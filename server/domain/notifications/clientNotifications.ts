@@ -188,8 +188,14 @@ export function notificationMail(details: NotificationDetails, publicUrl: string
   };
 }
 
-/** The text message of a notification: the same facts, short. */
+/** The longest text message Twilio sends (its limit on Body); a visitor's long answers are cut short. */
+export const TEXT_MAX_CHARACTERS = 1600;
+
+/** The text message of a notification: the same facts, within TEXT_MAX_CHARACTERS, the link last. */
 export function notificationText(details: NotificationDetails, publicUrl: string): TextMessage {
-  const lines = linesOf(details);
-  return { to: normalizeNumber(details.to, details.destinations.homeCountry), from: details.serviceNumber, body: `${HEADLINES[details.event]}. ${lines.join(' ')} ${linkOf(details, publicUrl)}` };
+  const link = linkOf(details, publicUrl);
+  const facts = `${HEADLINES[details.event]}. ${linesOf(details).join(' ')}`;
+  const room = TEXT_MAX_CHARACTERS - link.length - 1;
+  const body = `${facts.length > room ? `${facts.slice(0, room - 1)}…` : facts} ${link}`;
+  return { to: normalizeNumber(details.to, details.destinations.homeCountry), from: details.serviceNumber, body };
 }
