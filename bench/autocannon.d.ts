@@ -7,14 +7,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
-    /** Each request in turn; setupRequest may change it before it is sent. */
-    requests?: Array<{ setupRequest?: (request: Request) => Request }>;
-  }
-
-  interface Request {
-    method?: string;
-    path?: string;
-    headers: Record<string, string>;
+    /** Each connection sends these in turn, each built once. */
+    requests?: Array<{ headers?: Record<string, string> }>;
   }
 
   interface Result {
