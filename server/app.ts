@@ -128,8 +128,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => callRequests.placements.settle());
 
   if (adapters.telephony instanceof TwilioTelephony) registerTwilioCallbacks(app, adapters.telephony, config.publicUrl);
-  if (adapters.mail instanceof OutboxMail) registerDevMailbox(app, db, await loadMailboxKey(config, db));
-  if (adapters.texts instanceof OutboxTexts) registerDevMessages(app, db, await loadMailboxKey(config, db));
+  // The local outboxes' pages, never in production (there the simulator's texts stay unread).
+  const outboxKey = config.nodeEnv === 'production' ? undefined : await loadMailboxKey(config, db);
+  if (outboxKey && adapters.mail instanceof OutboxMail) registerDevMailbox(app, db, outboxKey);
+  if (outboxKey && adapters.texts instanceof OutboxTexts) registerDevMessages(app, db, outboxKey);
   installPaymentsRuntime(app, db, adapters.payments);
   registerBackgroundWorkers(app, { db, payments: adapters.payments, mail: adapters.mail, texts: adapters.texts, publicUrl: config.publicUrl, callRequests, scheduledPollSeconds: config.telephony.scheduledPollSeconds }, options.workers);
   registerFileServing(app, db, adapters.storage);

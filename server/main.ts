@@ -29,8 +29,8 @@ if (config.demoSeed && (await seedDemoAccount(database.db, config.passwordHashPa
 const showDemoLogin = await demoAccountExists(database.db);
 // The local outboxes show every account's links and visitors' numbers, so their addresses carry a
 // key (http/devMailbox.ts): the mailbox unless mail goes through SMTP, the text messages unless
-// they go through Twilio.
-const outboxKey = config.smtpUrl && config.telephony.twilio ? undefined : await loadMailboxKey(config, database.db);
+// they go through Twilio; neither in production.
+const outboxKey = config.nodeEnv === 'production' || (config.smtpUrl && config.telephony.twilio) ? undefined : await loadMailboxKey(config, database.db);
 
 let stopping = false;
 async function shutdown(signal: string) {

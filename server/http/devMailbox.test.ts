@@ -93,6 +93,11 @@ describe('the dev text messages', () => {
     expect(page.text).toContain('<a href="http://dashboard.test/calls">');
   });
 
+  it('is not served in production, even beside the simulator (ALLOW_LOCAL_ADAPTERS)', async () => {
+    const production = await server.variant({ config: { nodeEnv: 'production', allowLocalAdapters: true, smtpUrl: 'smtp://127.0.0.1:2525' } });
+    expect((await production.request({ method: 'GET', url: `/dev/messages.json?key=${TEST_MAILBOX_KEY}` })).status).toBe(404);
+  });
+
   it('is not served when text messages go out through Twilio', async () => {
     const withTwilio = await server.variant({ config: { telephony: { ...server.config.telephony, twilio: { accountSid: `AC${'0'.repeat(32)}`, authToken: 't' } } } });
     expect((await withTwilio.request({ method: 'GET', url: `/dev/messages.json?key=${TEST_MAILBOX_KEY}` })).status).toBe(404);

@@ -20,7 +20,7 @@ export interface NotificationsWorkerOptions {
   mail: Mail;
   texts: Texts;
   publicUrl: string;
-  log: { warn(object: object, message: string): void };
+  log: { info(object: object, message: string): void; warn(object: object, message: string): void };
   now?: () => number;
   pollIntervalMs?: number;
 }
@@ -72,14 +72,27 @@ export class NotificationsWorker extends PeriodicTask<number> {
     return sent;
   }
 
-  /** Sends one claimed notification and writes down how it went; true when it went out. */
+  /**
+   * Sends one claimed notification and writes down how it went; true when it went out. The claim
+   * is taken again right before sending (its lease renewed from now): a row whose lease ran out
+   * while this instance sent the ones before it, and that another instance claimed since, is
+   * left to that one. Only a send outlasting its lease may go out twice (at least once).
+   */
   async #send(id: number, attempts: number): Promise<boolean> {
     const { db, mail, texts, publicUrl, log } = this.#options;
-    const mine = and(eq(clientNotifications.id, id), eq(clientNotifications.attempts, attempts));
+    const mine = and(eq(clientNotifications.id, id), eq(clientNotifications.attempts, attempts), isNull(clientNotifications.sentAt), isNull(clientNotifications.failedAt));
+    const now = new Date(this.#now());
+    const [held] = await db
+      .update(clientNotifications)
+      .set({ dueAt: new Date(now.getTime() + NOTIFICATION_LEASE_MS) })
+      .where(mine)
+      .returning({ id: clientNotifications.id });
+    if (!held) return false;
     try {
       const details = await loadNotificationDetails(db, id);
-      const refusal = details === undefined ? 'its call no longer exists' : await notificationRefusal(db, details);
+      const refusal = details === undefined ? 'its call no longer exists' : attempts === 1 ? await notificationRefusal(db, details, now) : undefined;
       if (details === undefined || refusal !== undefined) {
+        log.info({ notificationId: id, reason: refusal }, 'notifications: dropped');
         await db.update(clientNotifications).set({ failedAt: new Date(this.#now()), lastError: refusal }).where(mine);
         return false;
       }

@@ -167,10 +167,23 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
       })
       .where(eq(calls.id, callId));
     // The client hears of a call that did not connect (issue 18; the widget's notifications setting).
-    if (!connected && call.widgetId !== null) await queueNotifications(tx, call.widgetId, 'call_missed', { callId });
+    if (!connected && call.widgetId !== null) await notifySafely(tx, log, call.widgetId, callId);
     return { status: outcome.status, agentId: answered?.agentId ?? null, creditsCharged: charged };
   });
   return { callId, status: recorded.status, attempts: attempt, agentId: recorded.agentId, creditsCharged: recorded.creditsCharged };
+}
+
+/**
+ * The missed call's notifications queued in a savepoint: whatever goes wrong there, the outcome
+ * is still recorded and the placement's lease ended, so recovery never rings the visitor again
+ * for a notification. Logged, and the client is not notified of this call.
+ */
+async function notifySafely(tx: Database, log: CallRequestDeps['log'], widgetId: number, callId: number): Promise<void> {
+  try {
+    await tx.transaction((savepoint) => queueNotifications(savepoint, widgetId, 'call_missed', { callId }));
+  } catch (error) {
+    log.error({ err: error, callId }, 'calls: queueing the missed-call notifications failed; the outcome is recorded without them');
+  }
 }
 
 /**

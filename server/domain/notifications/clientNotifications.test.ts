@@ -1,14 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail, MailMessage } from '../../adapters/mail/mail.ts';
 import type { TextMessage, Texts } from '../../adapters/texts/texts.ts';
+import { payments } from '../../db/schema/billing.ts';
 import { clientNotifications } from '../../db/schema/notifications.ts';
+import { users } from '../../db/schema/accounts.ts';
 import { widgets } from '../../db/schema/toolbox.ts';
 import { accountWithWidget, fastDeps, fixedClock } from '../../test/callTestKit.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { NOTIFICATION_ATTEMPTS, NOTIFICATION_LEASE_MS, NotificationsWorker, retryDelayMs } from '../../workers/notificationsWorker.ts';
 import { requestInstantCall, requestScheduledCall } from '../callEngine/callRequests.ts';
-import { NOTIFICATION_LIMITS, TEXT_MAX_CHARACTERS } from './clientNotifications.ts';
+import { NOTIFICATION_LIMITS } from './clientNotifications.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -39,12 +42,23 @@ function recordingAdapters() {
 }
 
 function worker(adapters: ReturnType<typeof recordingAdapters>, now = () => Date.now()) {
-  return new NotificationsWorker({ db: server.db, mail: adapters.mail, texts: adapters.texts, publicUrl: PUBLIC_URL, log: { warn: () => undefined }, now });
+  const log = { info: () => undefined, warn: () => undefined };
+  return new NotificationsWorker({ db: server.db, mail: adapters.mail, texts: adapters.texts, publicUrl: PUBLIC_URL, log, now });
 }
 
-/** A widget notifying `email` and `phone` (each active when given), with a labelled custom field. */
-async function notifyingWidget(notify: { email?: string; phone?: string }) {
+/** A successful payment of the account: it may notify others than itself. */
+async function markPaid(userId: number) {
+  const id = randomUUID();
+  await server.db.insert(payments).values({ userId, convertId: `PM-${id}`, packId: 1, amount: 2000, credits: 20, status: 'successful', processorIntentId: `pi_${id}`, clientSecret: `pi_${id}_secret` });
+}
+
+/**
+ * A widget notifying `email` and `phone` (each active when given), with a labelled custom field,
+ * of an account that has paid (unless `paid: false`).
+ */
+async function notifyingWidget(notify: { email?: string; phone?: string; paid?: boolean }) {
   const setup = await accountWithWidget(server.db, { useSchedule: false });
+  if (notify.paid !== false) await markPaid(setup.userId);
   const [widget] = await server.db.select().from(widgets).where(eq(widgets.id, setup.widgetId));
   const settings = widget!.settings as { scheduleSetup: Record<string, { isActive: boolean; text: string }> };
   settings.scheduleSetup.customField1 = { isActive: true, text: 'Your question' };
@@ -90,7 +104,8 @@ describe('client notifications', () => {
     expect(mail.text).toContain(`${PUBLIC_URL}/upcoming-calls`);
     expect(mail.html).toContain('Do you install heat pumps?');
     const text = adapters.sent.texts.find((t) => t.to === '+12015550142')!;
-    expect(text.body).toMatch(/^Callback scheduled\. Visitor: \+15005550004.* https:\/\/app\.example\.com\/upcoming-calls$/);
+    expect(text.body).toMatch(/^Callback scheduled: \+15005550004, [A-Z][a-z]{2} \d{1,2} \d\d:\d\d\. https:\/\/app\.example\.com\/upcoming-calls$/);
+    expect(text.body).not.toContain('heat pumps');
     expect(text.from).toMatch(/^\+\d+$/);
     expect((await rowsOf(setup.userId)).every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
   });
@@ -147,7 +162,7 @@ describe('client notifications', () => {
     expect(adapters.sent.mails.filter((m) => m.to === 'owner@example.com' && m.subject.startsWith('Callback'))).toHaveLength(0);
   });
 
-  it('two instances polling at once send each notification once; a claim not finished is taken over after its lease', async () => {
+  it('two instances polling at once send each notification once', async () => {
     const setup = await notifyingWidget({ email: 'owner@example.com', phone: '+12015550142' });
     for (let i = 0; i < 5; i += 1) {
       await requestScheduledCall(server.db, fastDeps({ duplicateWindowSeconds: 0 }), {
@@ -166,16 +181,65 @@ describe('client notifications', () => {
     const all = [...mine(first.sent), ...mine(second.sent)];
     expect(all).toHaveLength(10);
     expect(new Set(all).size).toBe(10);
+  });
 
-    // A claim whose sender died: due again once its lease has run out, and only then.
-    const late = await notifyingWidget({ email: 'late@example.com' });
-    await requestScheduledCall(server.db, fastDeps(), { ...late.request(), scheduledAt: new Date(Date.now() + 86_400_000), customFields: {} });
-    await server.db.update(clientNotifications).set({ attempts: 1, dueAt: new Date(Date.now() + NOTIFICATION_LEASE_MS) }).where(eq(clientNotifications.userId, late.userId));
-    const third = recordingAdapters();
-    await worker(third).runOnce();
-    expect(third.sent.mails.filter((m) => m.to === 'late@example.com')).toHaveLength(0);
-    await worker(third, () => Date.now() + NOTIFICATION_LEASE_MS + 1000).runOnce();
-    expect(third.sent.mails.filter((m) => m.to === 'late@example.com')).toHaveLength(1);
+  it("leaves the claims another instance took over while its own send outlasted the lease: only the notification in flight may go out twice", async () => {
+    const setup = await notifyingWidget({ email: 'slow@example.com' });
+    for (let i = 0; i < 3; i += 1) {
+      await requestScheduledCall(server.db, fastDeps({ duplicateWindowSeconds: 0 }), {
+        ...setup.request(`+1201555018${i}`),
+        scheduledAt: new Date(Date.now() + 86_400_000),
+        customFields: {},
+      });
+    }
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inFlight = new Promise<void>((resolve) => (entered = resolve));
+    const slow = recordingAdapters();
+    let first = true;
+    slow.mail.send = async (message) => {
+      if (message.to === 'slow@example.com' && first) {
+        first = false;
+        entered();
+        await gate;
+      }
+      slow.sent.mails.push(message);
+    };
+    const started = Date.now();
+    const stalled = worker(slow, () => started).runOnce();
+    await inFlight;
+    // Another instance polls once the first one's leases have run out.
+    const other = recordingAdapters();
+    await worker(other, () => started + NOTIFICATION_LEASE_MS + 1000).runOnce();
+    release();
+    await stalled;
+    const to = (sent: ReturnType<typeof recordingAdapters>['sent']) => sent.mails.filter((m) => m.to === 'slow@example.com');
+    expect(to(other.sent)).toHaveLength(3);
+    expect(to(slow.sent)).toHaveLength(1);
+    expect((await rowsOf(setup.userId)).every((row) => row.sentAt !== null)).toBe(true);
+  });
+
+  it("lets an account that never paid notify only itself: its own e-mail address and phone number", async () => {
+    const unpaid = await notifyingWidget({ email: 'stranger@example.com', phone: '+12015550142', paid: false });
+    const own = await notifyingWidget({ paid: false });
+    const [account] = await server.db.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, own.userId));
+    await server.db
+      .update(widgets)
+      .set({ notifications: { email: { isActive: true, value: account!.email.toUpperCase() }, phoneNumber: { isActive: true, value: account!.phone } } })
+      .where(eq(widgets.id, own.widgetId));
+    for (const setup of [unpaid, own]) {
+      await requestScheduledCall(server.db, fastDeps(), { ...setup.request(), scheduledAt: new Date(Date.now() + 86_400_000), customFields: {} });
+    }
+    const adapters = recordingAdapters();
+    await worker(adapters).runOnce();
+    expect(adapters.sent.mails.filter((m) => m.to === 'stranger@example.com')).toEqual([]);
+    expect((await rowsOf(unpaid.userId)).map((row) => row.lastError)).toEqual([
+      'notifications to others than the account itself start once it has bought credits',
+      'notifications to others than the account itself start once it has bought credits',
+    ]);
+    expect((await rowsOf(own.userId)).every((row) => row.sentAt !== null)).toBe(true);
+    expect(adapters.sent.texts.some((t) => t.to === account!.phone)).toBe(true);
   });
 
   it("drops a text to a number outside the account's call destinations, and past the hourly limit, saying why", async () => {
@@ -187,26 +251,16 @@ describe('client notifications', () => {
     expect(await rowsOf(abroad.userId)).toMatchObject([{ sentAt: null, failedAt: expect.any(Date), lastError: "the number is outside the account's call destinations" }]);
 
     // A crowd of events on one account: the limit lets its first texts of the hour through.
-    const busy = await notifyingWidget({ phone: '+12015550142' });
+    const busy = await notifyingWidget({ phone: '+12015550177' });
     const scheduled = await requestScheduledCall(server.db, fastDeps(), { ...busy.request(), scheduledAt: new Date(Date.now() + 86_400_000), customFields: {} });
-    const max = NOTIFICATION_LIMITS.text.max;
+    const max = NOTIFICATION_LIMITS.text.perRecipient.max;
     await server.db.insert(clientNotifications).values(
-      Array.from({ length: max }, () => ({ userId: busy.userId, event: 'callback_scheduled' as const, channel: 'text' as const, to: '+12015550142', scheduledCallId: scheduled.scheduledCallId })),
+      Array.from({ length: max }, () => ({ userId: busy.userId, event: 'callback_scheduled' as const, channel: 'text' as const, to: '+12015550177', scheduledCallId: scheduled.scheduledCallId })),
     );
     while ((await worker(adapters).runOnce()) > 0);
-    expect(adapters.sent.texts.filter((t) => t.to === '+12015550142')).toHaveLength(max);
+    expect(adapters.sent.texts.filter((t) => t.to === '+12015550177')).toHaveLength(max);
     const dropped = (await rowsOf(busy.userId)).filter((row) => row.failedAt !== null);
-    expect(dropped.map((row) => row.lastError)).toEqual([`over the limit of ${max} notifications by text message an hour`]);
+    expect(dropped.map((row) => row.lastError)).toEqual([`over the limit of ${max} notifications by text message an hour to one recipient`]);
   });
 
-  it('keeps a text message within Twilio\'s 1600 characters, its link whole at the end', async () => {
-    const setup = await notifyingWidget({ phone: '+12015550143' });
-    const url = `https://example.com/landing?${'utm=x&'.repeat(400)}`;
-    await requestScheduledCall(server.db, fastDeps(), { ...setup.request(), url, scheduledAt: new Date(Date.now() + 86_400_000), customFields: {} });
-    const adapters = recordingAdapters();
-    await worker(adapters).runOnce();
-    const text = adapters.sent.texts.find((t) => t.to === '+12015550143')!;
-    expect(text.body.length).toBeLessThanOrEqual(TEXT_MAX_CHARACTERS);
-    expect(text.body).toMatch(/… https:\/\/app\.example\.com\/upcoming-calls$/);
-  });
 });

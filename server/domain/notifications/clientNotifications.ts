@@ -8,6 +8,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { calls, type CustomFields, scheduledCalls } from '../../db/schema/calls.ts';
 import { clientNotifications, type NotificationChannel, type NotificationEvent } from '../../db/schema/notifications.ts';
 import { twilioNumbers } from '../../db/schema/reference.ts';
+import { payments } from '../../db/schema/billing.ts';
 import { widgets } from '../../db/schema/toolbox.ts';
 import { type CallDestinations, callDestinationsOf, isCallable, normalizeNumber } from '../callEngine/callDestinations.ts';
 import { hitRateLimit, type RateLimit } from '../limits/rateLimits.ts';
@@ -36,19 +37,32 @@ export async function queueNotifications(tx: Database, widgetId: number, event: 
 }
 
 /**
- * The most notifications an account is sent per channel in an hour, counted across instances
- * (domain/limits/rateLimits.ts): a widget's notification address is whatever its client typed,
- * and visitors set off the events, so neither may turn the service into a relay of mail or of
- * costly text messages to someone else. Past it, notifications are dropped (and say why).
+ * How many notifications go out per channel in an hour, counted in the database across
+ * instances (domain/limits/rateLimits.ts): per account, and per recipient whatever the accounts
+ * naming it. A widget's notification address is whatever its client typed and visitors set off
+ * the events, so neither may turn the service into a relay of mail or of costly text messages
+ * to someone else (with notificationRefusal's other rules). Past a limit, notifications are
+ * dropped, each with the reason.
  */
-export const NOTIFICATION_LIMITS: Record<NotificationChannel, RateLimit> = {
-  email: { name: 'notifications-email', max: 200, windowSeconds: 3600 },
-  text: { name: 'notifications-text', max: 50, windowSeconds: 3600 },
+export const NOTIFICATION_LIMITS: Record<NotificationChannel, { perAccount: RateLimit; perRecipient: RateLimit }> = {
+  email: {
+    perAccount: { name: 'notifications-email', max: 200, windowSeconds: 3600 },
+    perRecipient: { name: 'notifications-email-to', max: 60, windowSeconds: 3600 },
+  },
+  text: {
+    perAccount: { name: 'notifications-text', max: 50, windowSeconds: 3600 },
+    perRecipient: { name: 'notifications-text-to', max: 20, windowSeconds: 3600 },
+  },
 };
 
 /** What a notification says: read when it is sent, so a missed call's outcome is the final one. */
 interface NotificationDetails {
   userId: number;
+  /** The account's own e-mail address and phone number, which it may always be notified at. */
+  accountEmail: string;
+  accountPhone: string;
+  /** Whether the account ever paid (a successful payment): only then may others be notified. */
+  hasPaid: boolean;
   /** Where texts may go: the account's call destinations (callDestinations.ts). */
   destinations: CallDestinations;
   event: NotificationEvent;
@@ -74,7 +88,9 @@ export async function loadNotificationDetails(db: Database, notificationId: numb
   const [row] = await db
     .select({
       userId: clientNotifications.userId,
+      accountEmail: users.email,
       accountPhone: users.phone,
+      hasPaid: sql<boolean>`exists (select 1 from ${payments} where ${payments.userId} = ${users.id} and ${payments.status} = 'successful')`,
       callCountries: users.callCountries,
       event: clientNotifications.event,
       channel: clientNotifications.channel,
@@ -102,6 +118,9 @@ export async function loadNotificationDetails(db: Database, notificationId: numb
   const scheduleSetup = (row.widgetSettings as { scheduleSetup?: Record<string, { isActive?: boolean; text?: string } | undefined> } | null)?.scheduleSetup;
   return {
     userId: row.userId,
+    accountEmail: row.accountEmail,
+    accountPhone: row.accountPhone,
+    hasPaid: row.hasPaid,
     destinations: callDestinationsOf(row),
     event: row.event,
     channel: row.channel,
@@ -164,15 +183,31 @@ function linesOf(details: NotificationDetails): string[] {
   ];
 }
 
+/** Whether a notification goes to the account itself: its own e-mail address, or its own phone number. */
+function toTheAccount(details: NotificationDetails): boolean {
+  if (details.channel === 'email') return details.to.toLowerCase() === details.accountEmail.toLowerCase();
+  const home = details.destinations.homeCountry;
+  return isCallable(details.to, details.destinations) && normalizeNumber(details.to, home) === normalizeNumber(details.accountPhone, home);
+}
+
 /**
- * Why a notification must not go out, if it must not: a text to a number outside the account's
- * call destinations, or one past the account's hourly limit of its channel (counted here).
+ * Why a notification must not go out, if it must not, checked before its first attempt:
+ * - a text to a number outside the account's call destinations;
+ * - anyone but the account itself while the account has never paid (as a trial telephony
+ *   account may only text its own verified numbers): a free account cannot relay to strangers;
+ * - past the hourly limits (NOTIFICATION_LIMITS), which this check counts.
  */
-export async function notificationRefusal(db: Database, details: NotificationDetails): Promise<string | undefined> {
+export async function notificationRefusal(db: Database, details: NotificationDetails, now: Date): Promise<string | undefined> {
   if (details.channel === 'text' && !isCallable(details.to, details.destinations)) return "the number is outside the account's call destinations";
-  const limit = NOTIFICATION_LIMITS[details.channel];
-  const verdict = await hitRateLimit(db, limit, String(details.userId));
-  return verdict.allowed ? undefined : `over the limit of ${limit.max} notifications by ${details.channel === 'email' ? 'e-mail' : 'text message'} an hour`;
+  if (!details.hasPaid && !toTheAccount(details)) return 'notifications to others than the account itself start once it has bought credits';
+  const limits = NOTIFICATION_LIMITS[details.channel];
+  const recipient = details.channel === 'email' ? details.to.toLowerCase() : normalizeNumber(details.to, details.destinations.homeCountry);
+  const byAccount = await hitRateLimit(db, limits.perAccount, String(details.userId), now);
+  const byRecipient = byAccount.allowed ? await hitRateLimit(db, limits.perRecipient, recipient, now) : byAccount;
+  const channel = details.channel === 'email' ? 'e-mail' : 'text message';
+  if (!byAccount.allowed) return `over the limit of ${limits.perAccount.max} notifications by ${channel} an hour for the account`;
+  if (!byRecipient.allowed) return `over the limit of ${limits.perRecipient.max} notifications by ${channel} an hour to one recipient`;
+  return undefined;
 }
 
 /** The e-mail of a notification. */
@@ -188,14 +223,13 @@ export function notificationMail(details: NotificationDetails, publicUrl: string
   };
 }
 
-/** The longest text message Twilio sends (its limit on Body); a visitor's long answers are cut short. */
-export const TEXT_MAX_CHARACTERS = 1600;
-
-/** The text message of a notification: the same facts, within TEXT_MAX_CHARACTERS, the link last. */
+/**
+ * The text message of a notification: one segment of facts the service wrote itself (what
+ * happened, the visitor's number as checked, when) and the link. Nothing a visitor or a widget
+ * typed goes into a text: the e-mail carries the page and the custom fields.
+ */
 export function notificationText(details: NotificationDetails, publicUrl: string): TextMessage {
-  const link = linkOf(details, publicUrl);
-  const facts = `${HEADLINES[details.event]}. ${linesOf(details).join(' ')}`;
-  const room = TEXT_MAX_CHARACTERS - link.length - 1;
-  const body = `${facts.length > room ? `${facts.slice(0, room - 1)}…` : facts} ${link}`;
+  const when = formatInTimeZone(details.at, details.timeZone, 'MMM d HH:mm');
+  const body = `${HEADLINES[details.event]}: ${details.customerNumber}, ${when}. ${linkOf(details, publicUrl)}`;
   return { to: normalizeNumber(details.to, details.destinations.homeCountry), from: details.serviceNumber, body };
 }
