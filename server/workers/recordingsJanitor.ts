@@ -11,7 +11,7 @@ export class RecordingsJanitor extends PeriodicTask<number> {
   constructor(options: { db: Database; telephony: Telephony; now?: () => number; log: { warn(object: object, message: string): void } }) {
     const now = options.now ?? Date.now;
     super({
-      run: () => deleteExpiredRecordings(options.db, options.telephony, new Date(now())),
+      run: () => deleteExpiredRecordings(options.db, options.telephony, new Date(now()), options.log),
       intervalMs: RECORDINGS_JANITOR_INTERVAL_MS,
       failed: (error) => {
         options.log.warn({ err: error }, 'recordings janitor: the cleanup failed');

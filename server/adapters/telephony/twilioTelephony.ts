@@ -122,12 +122,17 @@ export class TwilioTelephony implements Telephony {
     return Buffer.from(await response.arrayBuffer());
   }
 
-  /** Deletes a recording at Twilio by its RecordingUrl (the recordingKey); one Twilio no longer has is gone already. */
+  /**
+   * Deletes a recording at Twilio by its RecordingUrl (the recordingKey), in the account the URL
+   * names; one Twilio no longer has is gone already. A key of Twilio's API that is not a
+   * recording's URL is refused (kept, to be looked at), not taken for deleted.
+   */
   async deleteRecording(recordingKey: string): Promise<void> {
-    const sid = /^https:\/\/api\.twilio\.com\/2010-04-01\/Accounts\/AC\w+\/Recordings\/(RE\w+)$/.exec(recordingKey)?.[1];
-    if (!sid) return;
+    if (!recordingKey.startsWith(`${TWILIO_API}/`)) return;
+    const parts = /^https:\/\/api\.twilio\.com\/2010-04-01\/Accounts\/(AC\w+)\/Recordings\/(RE\w+)$/.exec(recordingKey);
+    if (!parts) throw new TelephonyUnavailableError(`Not the address of a Twilio recording: ${recordingKey}`);
     try {
-      await this.#client.recordings(sid).remove();
+      await this.#client.api.v2010.accounts(parts[1]!).recordings(parts[2]!).remove();
     } catch (error) {
       if ((error as { status?: number }).status !== 404) throw error;
     }

@@ -10,7 +10,7 @@ import { FakeTwilioApi } from '../../test/fakeTwilio.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { expectStatus, signedInClient } from '../../test/toolbox.ts';
 import { RecordingsJanitor } from '../../workers/recordingsJanitor.ts';
-import { saveRecordingSettings } from './recordingRetention.ts';
+import { deleteExpiredRecordings, saveRecordingSettings } from './recordingRetention.ts';
 
 let server: TestServer;
 let fake: FakeTwilioApi;
@@ -89,6 +89,24 @@ describe('call recordings past their retention (issue 18)', () => {
     await new RecordingsJanitor({ db: server.db, telephony: twilio, now: () => now, log: quiet }).runOnce();
     expect(await recordedAges(ids)).toEqual([5]);
     await twilio.deleteRecording(key(ids[40]!));
+    // Twilio's API, but no recording's address: kept and looked at, never taken for deleted.
+    await expect(twilio.deleteRecording(`https://api.twilio.com/2010-04-01/Accounts/AC${'0'.repeat(32)}/Calls/CA1`)).rejects.toThrow('Not the address of a Twilio recording');
+  });
+
+  it('goes on past recordings the provider keeps refusing, batch after batch, and logs them', async () => {
+    const now = Date.now();
+    const ids = await accountWithRecordings(30, [300, 299, 298, 297, 296, 40], now);
+    const stubborn = new Set([ids[300], ids[299], ids[298], ids[297]]);
+    const warnings: unknown[] = [];
+    const refusing = Object.assign(Object.create(simulator) as CallSimulator, {
+      deleteRecording: async (key: string) => {
+        if ([...stubborn].some((callId) => key.includes(`call-${callId}.`))) throw new Error('refused');
+      },
+    });
+    const deleted = await deleteExpiredRecordings(server.db, refusing, new Date(now), { warn: (object) => warnings.push(object) }, 2);
+    expect(deleted).toBeGreaterThanOrEqual(2);
+    expect(await recordedAges(ids)).toEqual([297, 298, 299, 300]);
+    expect(warnings).toHaveLength(4);
   });
 });
 
