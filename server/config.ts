@@ -135,6 +135,9 @@ const environmentSchema = z.object({
     message: 'must be a Twilio Account SID (AC followed by 32 hexadecimal digits)',
   }),
   TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_MESSAGING_FROM: optionalText.refine((value) => value === undefined || /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/.test(value), {
+    message: 'must be a phone number in E.164 (+14155550123) or a Messaging Service SID (MG followed by 32 hexadecimal digits)',
+  }),
   TEST_TOKEN_CLOCK: booleanFlag(false),
   MAILBOX_KEY: optionalText.refine((value) => value === undefined || value.length >= 16, {
     message: 'must be at least 16 characters (unset, the server generates one and keeps it in the database)',
@@ -212,7 +215,7 @@ export interface WidgetPublicUrls {
 
 export interface TelephonyConfig {
   /** Twilio credentials; unset means the local call simulator. */
-  twilio: { accountSid: string; authToken: string } | undefined;
+  twilio: { accountSid: string; authToken: string; messagingFrom?: string } | undefined;
   /** How many times faster than real time the simulator's calls and retry pauses run. */
   simulatorSpeed: number;
   /** A second request for the same number within this many seconds answers the first (issue 7 guardrail). */
@@ -346,7 +349,8 @@ function readTwilioCredentials(e: z.infer<typeof environmentSchema>): TelephonyC
   const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken } = e;
   if (accountSid && !authToken) throw new ConfigError('Invalid configuration:\n  TWILIO_AUTH_TOKEN is required with TWILIO_ACCOUNT_SID');
   if (authToken && !accountSid) throw new ConfigError('Invalid configuration:\n  TWILIO_ACCOUNT_SID is required with TWILIO_AUTH_TOKEN');
-  return accountSid && authToken ? { accountSid, authToken } : undefined;
+  const messagingFrom = e.TWILIO_MESSAGING_FROM;
+  return accountSid && authToken ? { accountSid, authToken, ...(messagingFrom ? { messagingFrom } : {}) } : undefined;
 }
 
 /**

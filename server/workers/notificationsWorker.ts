@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Mail } from '../adapters/mail/mail.ts';
 import type { Texts } from '../adapters/texts/texts.ts';
 import type { Database } from '../db/client.ts';
@@ -14,6 +14,10 @@ export const NOTIFICATION_LEASE_MS = 60_000;
 export const retryDelayMs = (attempts: number) => 30_000 * 4 ** (attempts - 1);
 /** Notifications one poll claims. */
 const BATCH = 20;
+/** Sent and dropped notifications are kept this long (to look into), then deleted. */
+export const NOTIFICATIONS_KEPT_MS = 30 * 86_400_000;
+/** Every this many polls (the first included), the old ones are deleted: hourly at the default 5 s. */
+const POLLS_BETWEEN_CLEANUPS = 720;
 
 export interface NotificationsWorkerOptions {
   db: Database;
@@ -35,6 +39,7 @@ export interface NotificationsWorkerOptions {
 export class NotificationsWorker extends PeriodicTask<number> {
   readonly #options: NotificationsWorkerOptions;
   readonly #now: () => number;
+  #polls = 0;
 
   /** runOnce() answers how many notifications it sent. */
   constructor(options: NotificationsWorkerOptions) {
@@ -53,6 +58,10 @@ export class NotificationsWorker extends PeriodicTask<number> {
   async #sendDue(): Promise<number> {
     const { db } = this.#options;
     const now = new Date(this.#now());
+    if (this.#polls++ % POLLS_BETWEEN_CLEANUPS === 0) {
+      const before = new Date(now.getTime() - NOTIFICATIONS_KEPT_MS);
+      await db.delete(clientNotifications).where(or(lt(clientNotifications.sentAt, before), lt(clientNotifications.failedAt, before)));
+    }
     const due = db
       .select({ id: clientNotifications.id })
       .from(clientNotifications)

@@ -18,7 +18,11 @@ describe('the text-message adapter', () => {
 
   it('is Twilio Messaging beside Twilio', () => {
     const adapters = createAdapters(loadConfig({ TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: 'token' }), db, log);
-    expect(describeAdapters(adapters)).toContain('text messages: Twilio Messaging (account AC0000…)');
+    expect(describeAdapters(adapters)).toContain("text messages: Twilio Messaging (account AC0000…, from each call's number)");
+    const service = `MG${'a'.repeat(32)}`;
+    const withService = createAdapters(loadConfig({ TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: 'token', TWILIO_MESSAGING_FROM: service }), db, log);
+    expect(describeAdapters(withService)).toContain(`text messages: Twilio Messaging (account AC0000…, from ${service})`);
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: 'token', TWILIO_MESSAGING_FROM: '555-0100' })).toThrow(/TWILIO_MESSAGING_FROM/);
   });
 });
 
@@ -33,5 +37,12 @@ describe('Twilio Messaging', () => {
     const [sent] = fake.sentMessages;
     expect(sent).toMatchObject({ method: 'POST', path: `/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`, credentials: `${ACCOUNT_SID}:the-token` });
     expect(Object.fromEntries(sent!.params)).toEqual({ To: '+12015550100', From: '+12015550199', Body: 'Sorry we missed your call.' });
+  });
+
+  it('sends from TWILIO_MESSAGING_FROM when set: a Messaging Service by its SID', async () => {
+    const service = `MG${'b'.repeat(32)}`;
+    const texts = new TwilioTexts({ accountSid: ACCOUNT_SID, authToken: 'the-token', apiBaseUrl: fake.url, messagingFrom: service });
+    await texts.send({ to: '+12015550100', from: '+12015550199', body: 'Hello' });
+    expect(Object.fromEntries(fake.sentMessages.at(-1)!.params)).toEqual({ To: '+12015550100', MessagingServiceSid: service, Body: 'Hello' });
   });
 });

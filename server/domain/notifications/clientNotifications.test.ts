@@ -9,7 +9,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { widgets } from '../../db/schema/toolbox.ts';
 import { accountWithWidget, fastDeps, fixedClock } from '../../test/callTestKit.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { NOTIFICATION_ATTEMPTS, NOTIFICATION_LEASE_MS, NotificationsWorker, retryDelayMs } from '../../workers/notificationsWorker.ts';
+import { NOTIFICATION_ATTEMPTS, NOTIFICATION_LEASE_MS, NOTIFICATIONS_KEPT_MS, NotificationsWorker, retryDelayMs } from '../../workers/notificationsWorker.ts';
 import { requestInstantCall, requestScheduledCall } from '../callEngine/callRequests.ts';
 import { NOTIFICATION_LIMITS } from './clientNotifications.ts';
 
@@ -263,4 +263,21 @@ describe('client notifications', () => {
     expect(dropped.map((row) => row.lastError)).toEqual([`over the limit of ${max} notifications by text message an hour to one recipient`]);
   });
 
+
+  it('deletes sent and dropped notifications once they are NOTIFICATIONS_KEPT_MS old, and keeps pending ones', async () => {
+    const setup = await notifyingWidget({ email: 'kept@example.com' });
+    for (let i = 0; i < 2; i += 1) {
+      await requestScheduledCall(server.db, fastDeps({ duplicateWindowSeconds: 0 }), { ...setup.request(`+1201555019${i}`), scheduledAt: new Date(Date.now() + 86_400_000), customFields: {} });
+    }
+    await worker(recordingAdapters()).runOnce();
+    expect((await rowsOf(setup.userId)).every((row) => row.sentAt !== null)).toBe(true);
+    await requestScheduledCall(server.db, fastDeps({ duplicateWindowSeconds: 0 }), { ...setup.request('+12015550199'), scheduledAt: new Date(Date.now() + 86_400_000), customFields: {} });
+    const [pending] = (await rowsOf(setup.userId)).filter((row) => row.sentAt === null);
+    await server.db.update(clientNotifications).set({ dueAt: new Date(Date.now() + 365 * 86_400_000) }).where(eq(clientNotifications.id, pending!.id));
+    // A new worker cleans at its first poll.
+    await worker(recordingAdapters(), () => Date.now() + NOTIFICATIONS_KEPT_MS - 60_000).runOnce();
+    expect(await rowsOf(setup.userId)).toHaveLength(3);
+    await worker(recordingAdapters(), () => Date.now() + NOTIFICATIONS_KEPT_MS + 60_000).runOnce();
+    expect((await rowsOf(setup.userId)).map((row) => row.id)).toEqual([pending!.id]);
+  });
 });
