@@ -58,6 +58,10 @@ if (hydrating) {
   // A rendered page this visit does not show as rendered (hidden by PRERENDER_GUARD_SCRIPT, or
   // another path): cleared, so nothing of it shows between here and React's first render.
   if (container.dataset.prerendered) container.replaceChildren();
-  createRoot(container, errorReporting?.rootOptions).render(app);
+  const root = createRoot(container, errorReporting?.rootOptions);
+  // In a transition too: the first render goes in slices, yielding to the browser between them,
+  // instead of one long task (issue 17: Total Blocking Time). The route still loads on mount, as
+  // before (its loading ahead of the first render let an expired session refresh twice).
+  startTransition(() => root.render(app));
 }
 document.documentElement.removeAttribute('data-prerender-hidden');

@@ -11,7 +11,7 @@ function groupsOf(graph: Record<string, string[]>) {
   (plugin.buildStart as () => void)();
   for (const [id, importedIds] of Object.entries(graph)) (plugin.moduleParsed as (info: object) => void)({ id, importedIds });
   const test = (name: string) => groups.find((group) => group.name === name)!.test;
-  return { core: test('core'), public: test('public'), app: test('app'), groups, plugin };
+  return { core: test('core'), shared: test('shared'), public: test('public'), app: test('app'), groups, plugin };
 }
 
 const graph = {
@@ -24,6 +24,7 @@ const graph = {
   [nm('@chakra-ui/react/dist/esm/components/field/field.js')]: [nm('@ark-ui/react/dist/index.js')],
   [src('ui/PhoneInput.tsx')]: [nm('libphonenumber-js/min/index.js'), src('ui/phoneFormat.ts')],
   [src('routes/_app/calls.tsx?tsr-split=component')]: [src('ui/DateRangeFilter.tsx'), src('ui/DataTable.tsx')],
+  [src('routes/_app/settings.tsx?tsr-split=component')]: [src('ui/TextField.tsx')],
   [src('ui/DateRangeFilter.tsx')]: [src('ui/dateInput.tsx')],
   [src('ui/dateInput.tsx')]: [nm('react-datepicker/dist/index.es.js')],
   [src('ui/DataTable.tsx')]: [src('ui/DataTable.tsx'), nm('@chakra-ui/react/dist/esm/components/table/index.js')],
@@ -69,6 +70,15 @@ describe('chunk groups', () => {
     expect(inPublic!(nm('@ark-ui/react/dist/index.js'))).toBe(false);
     // A signed-in screen's modules are not public.
     expect(inPublic!(src('ui/DataTable.tsx'))).toBe(false);
+  });
+
+  it('puts in shared what both the public pages and the signed-in screens import, so a screen loads none of the public pages\' own code', () => {
+    const { shared, public: inPublic } = groupsOf(graph);
+    expect(shared!(src('ui/TextField.tsx'))).toBe(true);
+    expect(shared!(nm('@chakra-ui/react/dist/esm/components/field/field.js'))).toBe(true);
+    expect(shared!(src('ui/phoneFormat.ts'))).toBe(false);
+    expect(inPublic!(src('ui/phoneFormat.ts'))).toBe(true);
+    expect(shared!(src('ui/DataTable.tsx'))).toBe(false);
   });
 
   it('follows cycles between our modules both ways, whichever is asked first', () => {

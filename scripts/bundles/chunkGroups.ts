@@ -7,8 +7,11 @@ import { packageOf } from './chunkPackages.ts';
 // a round trip before the screen can render. Grouped, a page loads a handful of files:
 //
 // - `core`: everything the entry imports statically, which every page runs first;
-// - `public`: what the pages outside the shell (sign-in, registration, password reset, email
-//   verification, error) share, with the packages they use;
+// - `shared`: what the pages outside the shell and the signed-in screens both use (the logo, form
+//   fields, notices), so that a signed-in screen does not load and run the public pages' own code
+//   (their machines, built as the chunk runs: issue 17);
+// - `public`: the rest of what the pages outside the shell (sign-in, registration, password reset,
+//   email verification, error) share, with the packages they use;
 // - `app`: the rest of what two or more route chunks share (the signed-in screens' code and
 //   packages), so a signed-in screen loads core, public, app and its own route chunks;
 // - the heavy packages (CONFINED_PACKAGES) and our modules that import them are left to automatic
@@ -23,6 +26,8 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/;
 const ENTRY = /([\\/]src[\\/]main\.tsx|[\\/]index\.html)$/;
 /** The route files of the pages outside the shell, as TanStack Router splits their components. */
 const PUBLIC_ROUTES = /[\\/]src[\\/]routes[\\/](auth[.\\/]|reset\.|verify\.|error\.)/;
+/** The route files of the shell and its screens. */
+const SIGNED_IN_ROUTES = /[\\/]src[\\/]routes[\\/]_app[.\\/]/;
 
 /**
  * The groups, and the plugin that records the static imports of every module as it is parsed, for
@@ -58,22 +63,30 @@ export function chunkGroups() {
     return result;
   }
 
-  /** What the public pages import: our modules, through each other, and the package files they name. */
-  let publicModules: Set<string> | null = null;
-  function isPublic(id: string): boolean {
-    if (!publicModules) {
-      publicModules = new Set();
-      const pending = [...imports.keys()].filter((module) => PUBLIC_ROUTES.test(module));
-      while (pending.length) {
-        const module = pending.pop()!;
-        if (publicModules.has(module) || CONFINED_PACKAGES.test(module)) continue;
-        publicModules.add(module);
-        // Into a package only as far as its own files (an entry point re-exporting its parts).
-        const from = packageOf(module);
-        pending.push(...(imports.get(module) ?? []).filter((imported) => from === null || packageOf(imported) === from));
-      }
+  /** What the route files matching `routes` import: our modules, through each other, and the package files they name. */
+  function reachedFrom(routes: RegExp): Set<string> {
+    const reached = new Set<string>();
+    const pending = [...imports.keys()].filter((module) => routes.test(module));
+    while (pending.length) {
+      const module = pending.pop()!;
+      if (reached.has(module) || CONFINED_PACKAGES.test(module)) continue;
+      reached.add(module);
+      // Into a package only as far as its own files (an entry point re-exporting its parts).
+      const from = packageOf(module);
+      pending.push(...(imports.get(module) ?? []).filter((imported) => from === null || packageOf(imported) === from));
     }
+    return reached;
+  }
+
+  let publicModules: Set<string> | null = null;
+  let signedInModules: Set<string> | null = null;
+  function isPublic(id: string): boolean {
+    publicModules ??= reachedFrom(PUBLIC_ROUTES);
     return publicModules.has(id);
+  }
+  function isSignedIn(id: string): boolean {
+    signedInModules ??= reachedFrom(SIGNED_IN_ROUTES);
+    return signedInModules.has(id);
   }
 
   const plugin: Plugin = {
@@ -84,6 +97,7 @@ export function chunkGroups() {
       allImports.clear();
       memo.clear();
       publicModules = null;
+      signedInModules = null;
     },
     moduleParsed(info) {
       imports.set(info.id, info.importedIds);
@@ -93,6 +107,7 @@ export function chunkGroups() {
 
   const groups = [
     { name: 'core', tags: ['$initial' as const], test: (id: string) => !ENTRY.test(id), priority: 30 },
+    { name: 'shared', test: (id: string) => isPublic(id) && isSignedIn(id) && !bringsConfined(id), priority: 25 },
     { name: 'public', test: (id: string) => isPublic(id) && !bringsConfined(id), priority: 20 },
     { name: 'app', test: (id: string) => !bringsConfined(id), minShareCount: 2, priority: 10 },
   ];

@@ -3,12 +3,23 @@ import { useLingui } from '@lingui/react/macro';
 import { useSyncExternalStore } from 'react';
 import { SCROLL_TO_TOP_OFFSET } from './layout.ts';
 
+// Read in the scroll event, not in getSnapshot: reading window.scrollY during React's render and
+// commit forces a style and layout pass of the half-built page each time (issue 17: about 60 ms
+// of a phone's main thread before the first paint). A page that opens scrolled (restored) gets a
+// scroll event too; subscribing (after the paint, when the layout is clean) reads it once more.
+let past = false;
+
 function subscribe(onChange: () => void) {
-  window.addEventListener('scroll', onChange, { passive: true });
-  return () => window.removeEventListener('scroll', onChange);
+  const update = () => {
+    past = window.scrollY > SCROLL_TO_TOP_OFFSET;
+    onChange();
+  };
+  update();
+  window.addEventListener('scroll', update, { passive: true });
+  return () => window.removeEventListener('scroll', update);
 }
 
-const scrolledPast = () => window.scrollY > SCROLL_TO_TOP_OFFSET;
+const scrolledPast = () => past;
 
 /**
  * spec §9: a scroll-to-top button, shown once the page has scrolled past 300 px. Back at the top,

@@ -12,10 +12,12 @@ import { messageText } from '../../i18n/messageText.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { isToolboxPath } from './menu.ts';
+import { screenHeadingOf } from './screenHeadings.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { SplashScreen } from './SplashScreen.tsx';
 import { TopBar } from './TopBar.tsx';
 import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
+import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { ScrollToTopButton } from '../../ui/ScrollToTopButton.tsx';
 
 /** The signed-in shell (spec §2 Shell). Views only read machine state and send events. */
@@ -24,14 +26,18 @@ export function AppShell() {
   const { startup } = useRootActors();
   const splash = useSelector(startup, isSplashVisible);
   // The screen mounts at a lower priority, in slices, once startup has its lists: mounting a whole
-  // screen was one long task right after the first paint (issue 17: Total Blocking Time).
-  const complete = useDeferredValue(useSelector(startup, isStartupComplete));
+  // screen was one long task right after the first paint (issue 17: Total Blocking Time). Not in
+  // the first render either (initial value false), even when startup has already finished by then
+  // (a stored session whose lists answered while the scripts loaded): the shell and the screen's
+  // heading paint first, the screen after (issue 17: Largest Contentful Paint).
+  const complete = useDeferredValue(useSelector(startup, isStartupComplete), false);
   const failed = useSelector(startup, hasStartupFailed);
   const failure = useSelector(startup, (snapshot) => snapshot.context.error);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   // spec §6: the overdraft disables the conversion toolbox; its routes show the gate instead.
-  const toolbox = useLocation({ select: (location) => isToolboxPath(location.pathname) });
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const toolbox = isToolboxPath(pathname);
   const toolboxClosed = useToolboxClosed();
 
   let content = toolbox ? (
@@ -52,9 +58,14 @@ export function AppShell() {
       </Alert.Root>
     );
   } else if (!complete) {
-    // spec §2: a loader until websites and agents have loaded.
+    // spec §2: a loader until websites and agents have loaded, under the screen's heading
+    // (screenHeadings.ts, issue 17: painted before the network answers).
+    const heading = screenHeadingOf(pathname);
     content = (
-      <LoadingStatus py="16" />
+      <>
+        {heading ? <ScreenHeader title={i18n._(heading.title)} subtitle={i18n._(heading.subtitle)} /> : null}
+        <LoadingStatus py="16" />
+      </>
     );
   }
 
