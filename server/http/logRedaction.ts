@@ -148,6 +148,9 @@ export function batchedLines(target: NodeJS.WritableStream): DestinationStream {
   };
 }
 
+/** The health check's address (contract: getHealth), polled by load balancers. */
+const HEALTH_CHECK_URL = '/api/health';
+
 /**
  * One access-log line per request (issue 17), when it is answered: the request (its URL without
  * secrets, serializeRequestForLog) with its status and time, instead of Fastify's two lines. The
@@ -170,8 +173,11 @@ export class AccessLog extends LogController {
       reply.log.error({ req: request, res: reply, responseTime: reply.elapsedTime, err: error }, 'request errored');
       return;
     }
-    if (!this.access.isLevelEnabled('info')) return;
-    this.access.info(
+    // A passing health check is logged at debug: a load balancer asks every instance every few
+    // seconds, and its lines would outnumber the clients' requests (one that fails stays at info).
+    const level = reply.statusCode === 200 && request.url === HEALTH_CHECK_URL ? 'debug' : 'info';
+    if (!this.access.isLevelEnabled(level)) return;
+    this.access[level](
       { reqId: request.id, req: serializeRequestForLog(request), res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
       'request completed',
     );

@@ -63,29 +63,42 @@ describe('the server log', () => {
 });
 
 describe('the access log (issue 17)', () => {
-  it('writes one line per request, when it is answered, with its status and time', async () => {
+  it('writes one line per request, when it is answered, with its status and time; a passing health check only at debug', async () => {
     let lines = '';
     const stream = new PassThrough();
     stream.on('data', (chunk: Buffer) => (lines += chunk.toString()));
     const quiet = await server.variant({ config: { logLevel: 'info' }, logStream: stream });
+    const entriesOf = (text: string) =>
+      text
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { msg: string; level: number; reqId?: string; req?: { url: string }; res?: { statusCode: number }; responseTime?: number })
+        // The lines of requests (the variant's startup lines may still be on their way).
+        .filter((entry) => entry.reqId !== undefined);
     lines = '';
     expect((await quiet.request({ method: 'GET', url: '/api/health' })).status).toBe(200);
+    expect((await quiet.request({ method: 'GET', url: '/api/nothing-here' })).status).toBe(404);
     await accessLogWritten();
-    // The lines of this request (the variant's startup lines may still be on their way).
-    const entries = lines
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { msg: string; reqId?: string; req?: { url: string }; res?: { statusCode: number }; responseTime?: number })
-      .filter((entry) => entry.reqId !== undefined);
+    const entries = entriesOf(lines);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ msg: 'request completed', req: { url: '/api/health' }, res: { statusCode: 200 } });
+    expect(entries[0]).toMatchObject({ msg: 'request completed', req: { url: '/api/nothing-here' }, res: { statusCode: 404 } });
     expect(entries[0]!.responseTime).toBeGreaterThanOrEqual(0);
+
+    let debugLines = '';
+    const debugStream = new PassThrough();
+    debugStream.on('data', (chunk: Buffer) => (debugLines += chunk.toString()));
+    const verbose = await server.variant({ config: { logLevel: 'debug' }, logStream: debugStream });
+    debugLines = '';
+    expect((await verbose.request({ method: 'GET', url: '/api/health' })).status).toBe(200);
+    await accessLogWritten();
+    expect(entriesOf(debugLines).filter((entry) => entry.msg === 'request completed')).toMatchObject([{ level: 20, req: { url: '/api/health' } }]);
 
     // Its own logger skips the pass other lines take: secrets of a known shape anywhere in the URL are blanked all the same.
     lines = '';
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXNlY3JldA';
-    const url = `/api/health?session=${jwt}&next=/reset/reset-code-secret&ref=pi_1_secret_abc&dsn=postgres://u:pw-secret@db/x`;
-    expect((await quiet.request({ method: 'GET', url })).status).toBe(200);
+    const url = `/api/nothing-here?session=${jwt}&next=/reset/reset-code-secret&ref=pi_1_secret_abc&dsn=postgres://u:pw-secret@db/x`;
+    expect((await quiet.request({ method: 'GET', url })).status).toBe(404);
     await accessLogWritten();
     expect(lines).toContain('request completed');
     for (const secret of [jwt, 'reset-code-secret', 'pi_1_secret_abc', 'pw-secret']) expect(lines.includes(secret), secret).toBe(false);
