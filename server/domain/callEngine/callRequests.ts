@@ -110,6 +110,7 @@ export async function requestInstantCall(
         createdAt: now,
       })
       .returning({ callId: calls.id, convertId: calls.convertId });
+    await queueNotifications(tx, request.widgetId, 'call_requested', { callId: created!.callId });
     return { ...created!, duplicate: false };
   });
   if ('refusal' in answer) throw answer.refusal;

@@ -116,23 +116,31 @@ describe('client notifications', () => {
     const { callId } = await requestInstantCall(server.db, deps, setup.request('+15005550003'));
     await deps.placements.settle();
     const rows = await rowsOf(setup.userId);
-    expect(rows.map((row) => [row.event, row.channel, row.callId])).toEqual([['call_missed', 'email', callId]]);
+    expect(rows.map((row) => [row.event, row.channel, row.callId])).toEqual([
+      ['call_requested', 'email', callId],
+      ['call_missed', 'email', callId],
+    ]);
     const adapters = recordingAdapters();
     await worker(adapters).runOnce();
+    const requested = adapters.sent.mails.find((m) => m.subject.startsWith('New call request'))!;
+    expect(requested.subject).toBe('New call request: +15005550003 (Floating icon)');
+    expect(requested.text).toContain('Your agents are being called now.');
     const mail = adapters.sent.mails.find((m) => m.subject.startsWith('Missed call'))!;
     expect(mail.text).toContain('No agent answered.');
     expect(mail.text).toMatch(new RegExp(`${PUBLIC_URL}/calls\\?dateFrom=\\d{4}-\\d\\d-\\d\\d&dateTo=\\d{4}-\\d\\d-\\d\\d&websiteId=${setup.websiteId}`));
   });
 
-  it('a connected call, or a widget without active notifications, notifies nobody', async () => {
+  it('a connected call is announced once, as requested; a widget without active notifications notifies nobody', async () => {
     const quiet = await notifyingWidget({});
     const connected = await notifyingWidget({ email: 'owner@example.com' });
     const deps = fastDeps();
     await requestInstantCall(server.db, deps, quiet.request('+15005550003'));
     await requestInstantCall(server.db, deps, connected.request('+15005550004'));
+    // A repeat within the duplicate window is the same call: not announced again.
+    await requestInstantCall(server.db, deps, connected.request('+15005550004'));
     await deps.placements.settle();
     expect(await rowsOf(quiet.userId)).toEqual([]);
-    expect(await rowsOf(connected.userId)).toEqual([]);
+    expect((await rowsOf(connected.userId)).map((row) => row.event)).toEqual(['call_requested']);
   });
 
   it('retries a failed send later, and gives up after the last attempt with its error kept', async () => {
