@@ -6,7 +6,7 @@ import { expectFullCoverage, generatePaths, replayPath, stalled } from '../test/
 import { visibleError } from '../form/formDraft.ts';
 import { accountDetailsSchema, changeEmailSchema, changePasswordSchema, twilioNumberSchema } from './settings.schema.ts';
 import { settingsCardMachine, type CardValues, type SettingsCardInput } from './settingsCard.machine.ts';
-import { isHelperShown, isSaveDisabled, isSubmitting } from './settingsCard.selectors.ts';
+import { isConfirming, isHelperShown, isSaveDisabled, isSubmitting } from './settingsCard.selectors.ts';
 
 function card(input: SettingsCardInput, update: (values: CardValues) => Promise<void> = async () => undefined) {
   const calls = { update: vi.fn(update), reloadProfile: vi.fn(), notifySaved: vi.fn(), notifyFailed: vi.fn() };
@@ -120,12 +120,43 @@ describe('settings card: flows', () => {
   });
 });
 
+describe('settings card: a save that asks for a confirmation', () => {
+  it('waits for it: Cancel keeps the draft unsaved, Yes saves it; saves that do not ask go at once', async () => {
+    const { actor, calls } = card({ ...details, asksToConfirm: (_saved, values) => values.name === 'Deleting Client' });
+    actor.send({ type: 'user.change', field: 'name', value: 'Deleting Client' });
+    actor.send({ type: 'user.submit' });
+    expect(isConfirming(actor.getSnapshot())).toBe(true);
+    expect(isSaveDisabled(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'user.cancel' });
+    expect(isConfirming(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().context.form.values.name).toBe('Deleting Client');
+    expect(calls.update).not.toHaveBeenCalled();
+    actor.send({ type: 'user.submit' });
+    actor.send({ type: 'user.confirm' });
+    await flushPromises();
+    expect(calls.update).toHaveBeenCalledWith({ name: 'Deleting Client', timezone: 'Europe/Berlin' });
+    actor.send({ type: 'user.change', field: 'name', value: 'Plain Client' });
+    actor.send({ type: 'user.submit' });
+    expect(isConfirming(actor.getSnapshot())).toBe(false);
+    expect(isSubmitting(actor.getSnapshot())).toBe(true);
+  });
+});
+
 describe('settings card: generated paths', () => {
-  const input = { schema: changeEmailSchema, values: { email: 'demo@example.com', currentPassword: '' }, clearAfterSave: ['currentPassword'] };
+  const input: SettingsCardInput = {
+    schema: changeEmailSchema,
+    values: { email: 'demo@example.com', currentPassword: '' },
+    clearAfterSave: ['currentPassword'],
+    // One of the two new addresses asks for a confirmation before it is saved.
+    asksToConfirm: (_saved, values) => values.email === 'confirm@example.com',
+  };
   const paths = generatePaths(settingsCardMachine, {
     input,
     events: [
       { type: 'user.change', field: 'email', value: 'new@example.com' },
+      { type: 'user.change', field: 'email', value: 'confirm@example.com' },
+      { type: 'user.confirm' },
+      { type: 'user.cancel' },
       { type: 'user.change', field: 'currentPassword', value: 'demo-password' },
       { type: 'user.blur', field: 'email' },
       { type: 'user.submit' },

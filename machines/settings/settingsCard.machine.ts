@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { and, assign, fromPromise, raise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type * as z from 'zod/mini';
 import {
   createDraft,
@@ -23,17 +23,26 @@ export interface SettingsCardInput {
    * change), or a list (the password next to a new e-mail address).
    */
   clearAfterSave?: boolean | readonly string[];
+  /**
+   * Whether saving these values asks for a confirmation first (a save that deletes something,
+   * such as a shorter retention of recordings); never, when left out.
+   */
+  asksToConfirm?: (saved: CardValues, values: CardValues) => boolean;
 }
 
 export interface SettingsCardContext {
   schema: z.ZodMiniType;
   saved: CardValues;
   clearAfterSave: boolean | readonly string[];
+  asksToConfirm: (saved: CardValues, values: CardValues) => boolean;
   form: FormDraft<CardValues>;
 }
 
 export type SettingsCardEvent =
   | FormEvent<CardValues>
+  /** The answers to the confirmation a save asks for (asksToConfirm). */
+  | { type: 'user.confirm' }
+  | { type: 'user.cancel' }
   /** Raised by the card itself after a save: shows the helper for 5 s. */
   | { type: 'card.saved' }
   | DoneActorEvent<void, 'settingsUpdate'>
@@ -44,6 +53,7 @@ function initialContext({ input }: { input: SettingsCardInput }): SettingsCardCo
     schema: input.schema,
     saved: input.values,
     clearAfterSave: input.clearAfterSave ?? false,
+    asksToConfirm: input.asksToConfirm ?? (() => false),
     form: createDraft(input.schema, input.values),
   };
 }
@@ -57,7 +67,8 @@ export function isDraftChanged(context: Pick<SettingsCardContext, 'form' | 'save
  * One card of Account Settings (spec §2 Settings, §4 Settings, §5): Account Details, Change
  * Email, Change Password or Change Twilio Number. Save is disabled while submitting, invalid or
  * unchanged; after a save the profile is reloaded and a toast shown (both provided by src/), and
- * a helper shows for 5 s (the e-mail card's "Link has been sent to your email address.").
+ * a helper shows for 5 s (the e-mail card's "Link has been sent to your email address."). A save
+ * that deletes something first asks for a confirmation (asksToConfirm).
  */
 export const settingsCardMachine = setup({
   types: {
@@ -89,6 +100,7 @@ export const settingsCardMachine = setup({
   },
   guards: {
     canSubmit: ({ context }) => isDraftValid(context.form) && isDraftChanged(context),
+    mustConfirm: ({ context }) => context.asksToConfirm(context.saved, context.form.values),
   },
   delays: {
     helperDuration: timing.emailHelper,
@@ -105,7 +117,17 @@ export const settingsCardMachine = setup({
           on: {
             'user.change': { actions: 'updateField' },
             'user.blur': { actions: 'touchField' },
-            'user.submit': [{ guard: 'canSubmit', target: 'submitting' }, { actions: 'markSubmitAttempted' }],
+            'user.submit': [
+              { guard: and(['canSubmit', 'mustConfirm']), target: 'confirming' },
+              { guard: 'canSubmit', target: 'submitting' },
+              { actions: 'markSubmitAttempted' },
+            ],
+          },
+        },
+        confirming: {
+          on: {
+            'user.confirm': 'submitting',
+            'user.cancel': 'editing',
           },
         },
         submitting: {

@@ -13,6 +13,11 @@ export function isSaveDisabled(snapshot: CardSnapshot): boolean {
   return isSubmitting(snapshot) || !isDraftValid(snapshot.context.form) || !isDraftChanged(snapshot.context);
 }
 
+/** A save waits for the user's confirmation (SettingsCardInput.asksToConfirm). */
+export function isConfirming(snapshot: CardSnapshot): boolean {
+  return snapshot.matches({ form: 'confirming' });
+}
+
 export function isHelperShown(snapshot: CardSnapshot): boolean {
   return snapshot.matches({ helper: 'shown' });
 }

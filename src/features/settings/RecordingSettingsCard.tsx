@@ -29,6 +29,15 @@ export function RecordingSettingsCard({ api }: { api: ApiClient }) {
             failed: recordingSettingsMessages.saveFailed,
             reloadProfile: reload,
           }}
+          confirm={{
+            // A shorter period deletes the recordings past it: asked first, naming the new period.
+            asks: (saved, values) => Number(values.retentionDays) < Number(saved.retentionDays),
+            title: t`Delete older recordings?`,
+            text: (values) => {
+              const days = values.retentionDays ?? '';
+              return t`Recordings of calls older than ${days} days will be deleted within the hour, at the telephony provider too. This action is irreversible.`;
+            },
+          }}
         >
           {({ draft, busy, change, blur }) => (
             <>

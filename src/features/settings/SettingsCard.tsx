@@ -8,8 +8,9 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { FormDraft } from '../../../machines/form/formDraft.ts';
 import type { CardValues, SettingsCardInput } from '../../../machines/settings/settingsCard.machine.ts';
-import { isHelperShown, isSaveDisabled, isSubmitting } from '../../../machines/settings/settingsCard.selectors.ts';
+import { isConfirming, isHelperShown, isSaveDisabled, isSubmitting } from '../../../machines/settings/settingsCard.selectors.ts';
 import { messageText } from '../../i18n/messageText.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { provideSettingsCard, type CardWiring } from './settings.actors.ts';
 import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 
@@ -26,17 +27,21 @@ export function SettingsCard({
   input,
   wiring,
   helper,
+  confirm,
   children,
 }: {
   title: string;
   input: SettingsCardInput;
   wiring: CardWiring;
+  /** A save that deletes something asks first (`asks`), with this dialog (ConfirmDialog). */
+  confirm?: { asks: NonNullable<SettingsCardInput['asksToConfirm']>; title: string; text: (values: CardValues) => string };
   /** Shown for 5 s after a save (spec §4 Settings: the e-mail card's helper). */
   helper?: MessageDescriptor;
   children: (fields: CardFields) => ReactNode;
 }) {
   const { i18n } = useLingui();
-  const card = useInspectedActorRef(provideSettingsCard(wiring), { input });
+  const card = useInspectedActorRef(provideSettingsCard(wiring), { input: { ...input, asksToConfirm: confirm?.asks } });
+  const confirming = useSelector(card, isConfirming);
   const draft = useSelector(card, (snapshot) => snapshot.context.form);
   const busy = useSelector(card, isSubmitting);
   const disabled = useSelector(card, isSaveDisabled);
@@ -76,6 +81,15 @@ export function SettingsCard({
           </Box>
         </Stack>
       </form>
+      {confirm ? (
+        <ConfirmDialog
+          open={confirming}
+          title={confirm.title}
+          text={confirm.text(draft.values)}
+          onConfirm={() => card.send({ type: 'user.confirm' })}
+          onCancel={() => card.send({ type: 'user.cancel' })}
+        />
+      ) : null}
     </Box>
   );
 }
