@@ -2,7 +2,7 @@
 // PostgreSQL of DATABASE_URL, e.g. `npx node scripts/with-postgres.ts node bench/run.ts --only
 // firstdial` — and the call simulator at its default speed) listening on a local port; 100 visitors, each from their own
 // address and number, ask for a call at the same moment (POST /widget-api/calls); measured from
-// sending each request to the simulator's first agent dial of that call (DialRequest.onFirstDial).
+// sending each request to the simulator's first agent dial of that call (RingRequest.onFirstDial).
 // Also the embeddable script's size (dist/widget/widget.js, gzip).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -63,14 +63,16 @@ export async function measureFirstDial(log: (line: string) => void): Promise<Fir
     description: simulator.description,
     isLocal: simulator.isLocal,
     timeScale: simulator.timeScale,
-    dial: (request) =>
-      simulator.dial({
+    ringAgents: (request) =>
+      simulator.ringAgents({
         ...request,
         onFirstDial: () => {
           if (!dialedAt.has(request.customerNumber)) dialedAt.set(request.customerNumber, performance.now());
           request.onFirstDial?.();
         },
       }),
+    bridge: (request) => simulator.bridge(request),
+    release: (line) => simulator.release(line),
   });
   // Each visitor from their own address (X-Forwarded-For), as on the open web: the per-address limit is not what is measured.
   const databaseUrl = process.env.DATABASE_URL || undefined;

@@ -1405,6 +1405,23 @@ export interface components {
                 isActive: boolean;
                 url: string | null;
             };
+            /** @description Before the visitor is called, the agent who picks up hears who calls (the widget, the page, the visitor's fields) and presses 1 to accept; declining, not answering or a voicemail passes the call to the next agent (issue 18). Missing reads as true. */
+            agentWhisper?: boolean;
+            /** @description What follows a Call now that did not connect (issue 18): a text to the visitor, a callback at the next time an agent is available, the client's missed-call notification. Missing reads as all on. */
+            missedCallRecovery?: {
+                /** @description The text sent to the visitor while active; an empty text sends "Sorry we missed your call…" in the visitor's language. */
+                textVisitor: {
+                    isActive: boolean;
+                    text: string;
+                };
+                scheduleCallback: boolean;
+                notifyClient: boolean;
+            };
+            /** @description Call recording (issue 18): `notice` says a short recording notice to both parties before they are bridged; `isActive` false records nothing. Missing reads as recorded without a notice. */
+            recording?: {
+                notice: boolean;
+                isActive: boolean;
+            };
             /** @description Devices the widget shows on (both, desktop, mobile). */
             deviceDisplay: {
                 onDesktop: boolean;

@@ -193,6 +193,8 @@ export interface components {
             phone: components["schemas"]["Phone"];
             url: components["schemas"]["PageUrl"];
             visitorId?: components["schemas"]["VisitorId"];
+            /** @description The visitor's language (the page's navigator.language), for the text sent after a missed call. */
+            language?: string;
         };
         ScheduledCallRequest: {
             key: components["schemas"]["PublicKey"];

@@ -1,4 +1,5 @@
 import type { components } from '../contract/dashboard.gen.ts';
+import { defaultCallFlow } from './callFlow.ts';
 import { defaultWorkingHours } from './workingHours.ts';
 
 type Schemas = components['schemas'];
@@ -38,6 +39,7 @@ export function defaultWidgetConfiguration(agentNumber: string | null): Schemas[
       redirections: { callNow: off(), scheduleCall: off() },
       waitingAudio: { isActive: false, url: null },
       deviceDisplay: { onDesktop: true, onMobile: true },
+      ...defaultCallFlow(),
     },
     globalSetup: {
       layout: 'Vertical',

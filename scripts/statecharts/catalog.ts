@@ -2,10 +2,11 @@ import type { AnyStateMachine } from 'xstate';
 
 /**
  * Every machine definition of the project, found by file name: each `machines/**\/*.machine.ts`
+ * and `common/machines/*.machine.ts` (the server's, e.g. a call's life)
  * and every state machine it exports, keyed by machine id. Loaded through Vite (vitest, or
  * scripts/statecharts/viteImport.ts), which compiles the Lingui macros the machines use.
  */
-const modules = import.meta.glob<Record<string, unknown>>('../../machines/**/*.machine.ts', { eager: true });
+const modules = import.meta.glob<Record<string, unknown>>(['../../machines/**/*.machine.ts', '../../common/machines/*.machine.ts'], { eager: true });
 
 export interface CatalogEntry {
   machine: AnyStateMachine;

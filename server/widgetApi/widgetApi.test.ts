@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Mail } from '../adapters/mail/mail.ts';
-import type { DialOutcome, Telephony } from '../adapters/telephony/telephony.ts';
+import type { RingOutcome, Telephony } from '../adapters/telephony/telephony.ts';
 import { analyticsEvents } from '../db/schema/analytics.ts';
 import { calls, scheduledCalls } from '../db/schema/calls.ts';
 import { changeCredits } from '../domain/credits/ledger.ts';
@@ -34,15 +34,17 @@ let deps: ReturnType<typeof createCallRequestDeps>;
 /** Mail of the call limits (callLimits.test.ts checks what is sent). */
 const testMail: Mail = { description: 'test mail', send: async () => undefined };
 
-const missed: DialOutcome = { status: 'missed', legs: [], answeredBy: null, duration: 0, recordingKey: null };
+const missed: RingOutcome = { accepted: null, legs: [], line: null };
 const fakeTelephony: Telephony = {
   description: 'test telephony',
   isLocal: true,
   timeScale: 1000,
-  async dial(request) {
+  async ringAgents(request) {
     dialed.push(request.callId);
     return missed;
   },
+  bridge: () => Promise.reject(new Error('nobody accepted')),
+  release: async () => undefined,
 };
 
 beforeAll(async () => {

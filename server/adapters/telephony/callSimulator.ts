@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { CallStatus, DialedLeg, DialOutcome, DialRequest, DialTarget, Telephony } from './telephony.ts';
+import type { BridgeOutcome, BridgeRequest, CallStatus, DialedLeg, DialTarget, RingOutcome, RingRequest, Telephony } from './telephony.ts';
 
 /**
- * Numbers of the 500-555-000x block (reserved for tests, they ring nobody) whose outcome the
- * simulator fixes, like Stripe's test cards; every other number gets a random, realistic one.
+ * Visitor numbers of the 500-555-000x block (reserved for tests, they ring nobody) whose outcome
+ * the simulator fixes, like Stripe's test cards; every other number gets a random, realistic one.
  */
 export const SIMULATOR_TEST_NUMBERS: Record<string, 'successful' | 'missed' | 'busy' | 'no-answer'> = {
   '+15005550001': 'busy',
@@ -11,6 +11,21 @@ export const SIMULATOR_TEST_NUMBERS: Record<string, 'successful' | 'missed' | 'b
   '+15005550003': 'missed',
   '+15005550004': 'successful',
 };
+
+/** Agent numbers of the same block whose phone behaves one way (issue 18): a voicemail answers, or the agent declines the whisper. */
+export const SIMULATOR_TEST_AGENTS: Record<string, 'voicemail' | 'declines'> = {
+  '+15005550005': 'voicemail',
+  '+15005550006': 'declines',
+};
+
+/** A line the simulator holds between an agent's accept and the bridge. */
+interface HeldLine {
+  agentLeg: DialedLeg;
+  /** Simulated seconds since the round started, when the agent accepted. */
+  at: number;
+  start: Date;
+  forced: CallStatus | undefined;
+}
 
 /** Chance that a rung agent picks up (per agent; all at once: that anyone does). */
 const AGENT_PICKS_UP = 0.88;
@@ -28,16 +43,16 @@ export interface CallSimulatorOptions {
   random?: () => number;
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
-  /** Tests fix outcomes: answers an outcome for a request, or undefined for a random one. */
-  script?: (request: DialRequest) => CallStatus | undefined;
+  /** Tests fix outcomes: answers an outcome for a round's call (missed: no agent picks up), or undefined for a random one. */
+  script?: (request: RingRequest) => CallStatus | undefined;
 }
 
 /**
  * The local telephony (ARCHITECTURE.md, Adapters): follows real call semantics without a
- * phone network. Rings the targets by the calling rule — all at once (the first to pick up
- * wins, the others are canceled), one by one (in the widget's order, until one picks up), a
- * random agent, or the widget's single number — then bridges the visitor, whose line may be busy
- * or not answer. Ring and talk times are realistic (talk ~2.5 min, log-normal, 15 s to 30 min)
+ * phone network. Rings a round's agents together (the first to accept wins, the others are
+ * canceled); an agent who picks up hears the whisper and accepts, unless he is a test agent that
+ * declines or a voicemail (detected without the whisper); then bridges the visitor, whose line
+ * may be busy or not answer. Ring and talk times are realistic (talk ~2.5 min, log-normal, 15 s to 30 min)
  * and pass `speed` times faster than real time. A connected call's recording is the synthesized
  * .wav of domain/callEngine/wav.ts (stored as a synthesized key, like the demo's).
  */
@@ -57,81 +72,115 @@ export class CallSimulator implements Telephony {
     this.#now = options.now ?? (() => new Date());
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.#script = options.script;
-    this.description = `local call simulator (no real calls; ${options.speed}× real time; test numbers +15005550001 busy, …0002 no-answer, …0003 missed, …0004 successful)`;
+    this.description = `local call simulator (no real calls; ${options.speed}× real time; visitor test numbers +15005550001 busy, …0002 no-answer, …0003 missed, …0004 successful; agent test numbers …0005 voicemail, …0006 declines the whisper)`;
   }
 
-  async dial(request: DialRequest): Promise<DialOutcome> {
+  readonly #lines = new Map<string, HeldLine>();
+
+  async ringAgents(request: RingRequest): Promise<RingOutcome> {
     const start = this.#now();
     const forced = this.#script?.(request) ?? SIMULATOR_TEST_NUMBERS[request.customerNumber];
     request.onFirstDial?.();
     const legs: DialedLeg[] = [];
-    const leg = (target: DialTarget, kind: 'agent' | 'customer', status: string, from: number, seconds: number): DialedLeg => {
+    const leg = (target: DialTarget, status: string, from: number, seconds: number, accepted?: boolean): DialedLeg => {
       const startedAt = new Date(start.getTime() + from * 1000);
       const made: DialedLeg = {
-        target: kind,
-        agentId: kind === 'agent' ? target.agentId : null,
+        target: 'agent',
+        agentId: target.agentId,
         to: target.number,
         status,
         providerSid: `CA${randomBytes(16).toString('hex')}`,
         startedAt,
         endedAt: new Date(startedAt.getTime() + seconds * 1000),
+        from: request.from,
+        ...(request.whisper !== null && accepted !== undefined ? { whisper: { text: request.whisper, accepted } } : {}),
       };
       legs.push(made);
       return made;
     };
-    const picksUp = () => (forced === undefined ? this.#chance(AGENT_PICKS_UP) : forced !== 'missed');
+    /** How one agent's phone answers: a person, a voicemail, or nobody. */
+    const answers = (target: DialTarget): 'person' | 'declines' | 'voicemail' | 'nobody' => {
+      const fixed = SIMULATOR_TEST_AGENTS[target.number];
+      if (fixed) return fixed;
+      if (forced !== undefined) return forced === 'missed' ? 'nobody' : 'person';
+      return this.#chance(AGENT_PICKS_UP) ? 'person' : 'nobody';
+    };
+    // The whisper takes about 6 s to say and answer; without it a voicemail is detected in about 4 s.
+    const listen = request.whisper === null ? 4 : 6;
 
-    // Agents first (1 s to set the call up).
-    let answeredBy: DialTarget | null = null;
-    let clockSeconds = 1;
-    if (request.rule === 'all-at-once') {
-      const answering = picksUp() ? this.#pick(request.targets) : null;
-      const ring = this.#int(6, 22);
-      for (const target of request.targets) {
-        leg(target, 'agent', answering === null ? 'no-answer' : target === answering ? 'completed' : 'canceled', clockSeconds, answering ? ring : this.#int(25, 30));
-      }
-      answeredBy = answering;
-      clockSeconds += answering ? ring : 30;
-    } else {
-      const order = request.rule === 'random' ? [this.#pick(request.targets)] : request.rule === 'single-number' ? request.targets.slice(0, 1) : request.targets;
-      for (const target of order) {
-        if (picksUp()) {
-          const ring = this.#int(6, 22);
-          leg(target, 'agent', 'completed', clockSeconds, ring);
-          clockSeconds += ring;
-          answeredBy = target;
-          break;
-        }
-        const ring = this.#int(25, 30);
-        leg(target, 'agent', 'no-answer', clockSeconds, ring);
-        clockSeconds += ring + 2;
-      }
+    // 1 s to set the legs up; all of the round's agents ring together, the first to accept wins.
+    const setUp = 1;
+    let accepted: { target: DialTarget; at: number } | null = null;
+    const ringing = request.targets.map((target) => ({ target, answer: answers(target), ring: this.#int(6, 22) }));
+    for (const agent of [...ringing].sort((x, y) => x.ring - y.ring)) {
+      if (agent.answer === 'person' && !accepted) accepted = { target: agent.target, at: setUp + agent.ring + listen };
     }
+    let acceptedLeg: DialedLeg | null = null;
+    let ends = setUp;
+    for (const agent of ringing) {
+      if (accepted?.target === agent.target) {
+        acceptedLeg = leg(agent.target, 'in-progress', setUp, agent.ring + listen, true);
+        continue;
+      }
+      const endsAt = (status: string, seconds: number, heard?: boolean) => {
+        // Still ringing when another agent accepted: canceled then.
+        const cut = accepted && setUp + seconds > accepted.at ? accepted.at - setUp : seconds;
+        leg(agent.target, cut < seconds ? 'canceled' : status, setUp, cut, cut < seconds ? undefined : heard);
+        ends = Math.max(ends, setUp + cut);
+      };
+      if (agent.answer === 'declines') endsAt('declined', agent.ring + listen, false);
+      else if (agent.answer === 'voicemail') endsAt('voicemail', agent.ring + listen, false);
+      else endsAt('no-answer', this.#int(25, 30));
+    }
+    const seconds = accepted ? accepted.at : ends;
+    await this.#sleep((seconds * 1000) / this.timeScale);
+    if (!accepted || !acceptedLeg) return { accepted: null, legs, line: null };
+    const line = `sim-${request.callId}-${request.attempt}-${request.round}-${randomBytes(4).toString('hex')}`;
+    this.#lines.set(line, { agentLeg: acceptedLeg, at: accepted.at, start, forced });
+    return { accepted: accepted.target, legs, line };
+  }
 
-    let status: CallStatus = 'missed';
+  async bridge(request: BridgeRequest): Promise<BridgeOutcome> {
+    const held = this.#lines.get(request.line);
+    if (!held) throw new Error(`The simulator holds no line ${request.line}`);
+    this.#lines.delete(request.line);
+    const { start, agentLeg } = held;
+    let clockSeconds = held.at;
+    // The recording notice, about 4 s, is said to the agent while the visitor's phone rings, and to the visitor once he answers.
+    const noticeSeconds = request.notice ? 4 : 0;
+    const status = held.forced && held.forced !== 'missed' ? held.forced : this.#weighted(CUSTOMER_OUTCOMES);
+    const startedAt = new Date(start.getTime() + clockSeconds * 1000);
     let duration = 0;
-    if (answeredBy) {
-      // Then the visitor, bridged by the agent's leg.
-      status = forced ?? this.#weighted(CUSTOMER_OUTCOMES);
-      const customer = { agentId: null, number: request.customerNumber };
-      if (status === 'successful') {
-        const ring = this.#int(3, 12);
-        duration = Math.min(1_800, Math.max(15, Math.round(Math.exp(Math.log(150) + 0.8 * this.#normal()))));
-        leg(customer, 'customer', 'completed', clockSeconds, ring + duration);
-        clockSeconds += ring + duration;
-      } else if (status === 'busy') {
-        leg(customer, 'customer', 'busy', clockSeconds, 2);
-        clockSeconds += 2;
-      } else {
-        leg(customer, 'customer', 'no-answer', clockSeconds, 30);
-        clockSeconds += 30;
-      }
-      // The agent's leg lasts as long as the bridge.
-      const agentLeg = legs.find((l) => l.target === 'agent' && l.status === 'completed')!;
-      agentLeg.endedAt = new Date(start.getTime() + clockSeconds * 1000);
+    let ringing: number;
+    if (status === 'successful') {
+      ringing = this.#int(3, 12) + noticeSeconds;
+      duration = Math.min(1_800, Math.max(15, Math.round(Math.exp(Math.log(150) + 0.8 * this.#normal()))));
+    } else if (status === 'busy') {
+      ringing = 2;
+    } else {
+      ringing = 30;
     }
-    await this.#sleep((clockSeconds * 1000) / this.timeScale);
-    return { status, legs, answeredBy, duration, recordingKey: null };
+    clockSeconds += ringing + duration;
+    const endedAt = new Date(start.getTime() + clockSeconds * 1000);
+    const customerLeg: DialedLeg = {
+      target: 'customer',
+      agentId: null,
+      to: request.customerNumber,
+      status: status === 'successful' ? 'completed' : status,
+      providerSid: `CA${randomBytes(16).toString('hex')}`,
+      startedAt,
+      endedAt,
+      from: request.callerId,
+      ...(request.notice && status === 'successful' ? { notice: request.notice } : {}),
+    };
+    // The agent's leg lasts as long as the bridge.
+    const ended: DialedLeg = { ...agentLeg, status: 'completed', endedAt, ...(request.notice ? { notice: request.notice } : {}) };
+    await this.#sleep(((clockSeconds - held.at) * 1000) / this.timeScale);
+    return { status, agentLeg: ended, customerLeg, duration, recordingKey: null };
+  }
+
+  async release(line: string): Promise<void> {
+    this.#lines.delete(line);
   }
 
   #chance(probability: number): boolean {
@@ -140,10 +189,6 @@ export class CallSimulator implements Telephony {
 
   #int(min: number, max: number): number {
     return min + Math.floor(this.#random() * (max - min + 1));
-  }
-
-  #pick<T>(items: T[]): T {
-    return items[Math.floor(this.#random() * items.length)]!;
   }
 
   #weighted<T>(choices: [T, number][]): T {

@@ -11,17 +11,27 @@ export interface DialTarget {
   number: string;
 }
 
-/** One attempt of a call (a widget's numberOfTries gives several). */
-export interface DialRequest {
+/**
+ * One round of an attempt (machines/callLife): the agents rung together — all of the widget's
+ * available agents at once, or one of them (one by one, a random agent, the single number).
+ */
+export interface RingRequest {
   callId: number;
   /** 1-based. */
   attempt: number;
-  /** The service's number both legs come from (the account's Twilio number). */
+  /** 1-based, within the attempt. */
+  round: number;
+  /** The service's number the agents' legs come from (the account's Twilio number). */
   from: string;
-  rule: DialRule;
-  /** Who to ring, in the widget's order; only the ones available now (the caller filtered them). */
+  /** Who to ring in this round (the caller filtered them: available now, numbers we may ring). */
   targets: DialTarget[];
   customerNumber: string;
+  /**
+   * Said to an agent who picks up (the widget, the page, the visitor's fields), who then presses 1
+   * to accept; any other key, no key or a voicemail is not accepting. Null: the whisper is off
+   * and the agent who picks up is taken, unless the provider detects a voicemail.
+   */
+  whisper: string | null;
   /** Called when the first agent leg starts ringing (the benchmark's "first dial"). */
   onFirstDial?: () => void;
 }
@@ -31,29 +41,63 @@ export interface DialedLeg {
   target: 'agent' | 'customer';
   agentId: number | null;
   to: string;
-  /** Twilio's call statuses: completed, busy, no-answer, canceled, failed. */
+  /**
+   * Twilio's call statuses (completed, busy, no-answer, canceled, failed) and the whisper's:
+   * declined (the agent did not press 1) and voicemail (a machine answered).
+   */
   status: string;
   providerSid: string;
   startedAt: Date;
   endedAt: Date;
+  /** The number the called party saw. */
+  from?: string;
+  /** The whisper the agent heard, and whether he pressed 1. */
+  whisper?: { text: string; accepted: boolean };
+  /** The recording notice this party heard before the bridge. */
+  notice?: string;
 }
 
-/** What one attempt came to. */
-export interface DialOutcome {
-  /** successful: agent and customer talked; missed: no agent picked up; busy / no-answer: the customer's line. */
-  status: CallStatus;
+/** What a round came to. */
+export interface RingOutcome {
+  /** The agent who accepted, when one did: his leg stays up, waiting for bridge(). */
+  accepted: DialTarget | null;
+  /** The round's legs; the accepting agent's ends with the bridge (BridgeOutcome.agentLeg). */
   legs: DialedLeg[];
-  /** The target that picked up, when one did. */
-  answeredBy: DialTarget | null;
-  /** Seconds the agent and the customer talked (0 unless successful). */
+  /** The adapter's handle of the accepting agent's live leg, for bridge() or release(). */
+  line: string | null;
+}
+
+/** Bridging the visitor to the agent who accepted. */
+export interface BridgeRequest {
+  callId: number;
+  attempt: number;
+  /** RingOutcome.line. */
+  line: string;
+  customerNumber: string;
+  /** The number the visitor sees: the custom caller ID when the account may show it, else the service's. */
+  callerId: string;
+  /** Said to both parties before they talk (the widget's recording notice), or null. */
+  notice: string | null;
+  /** Whether the conversation is recorded (the widget may turn recording off). */
+  record: boolean;
+}
+
+/** What the bridge came to. */
+export interface BridgeOutcome {
+  /** successful: agent and visitor talked; busy / no-answer: the visitor's line. */
+  status: Exclude<CallStatus, 'missed'>;
+  /** The accepting agent's leg, ended. */
+  agentLeg: DialedLeg;
+  customerLeg: DialedLeg;
+  /** Seconds the agent and the visitor talked (0 unless successful). */
   duration: number;
-  /** Where the recording of a connected call is kept (call_recordings.storage_key), or null. */
+  /** Where the recording of a connected, recorded call is kept (call_recordings.storage_key), or null. */
   recordingKey: string | null;
 }
 
 /**
- * The telephony adapter (ARCHITECTURE.md, Adapters): rings the agents first, then bridges the
- * visitor. The local call simulator is the default; Twilio when its credentials are set.
+ * The telephony adapter (ARCHITECTURE.md, Adapters): carries out the call's life's steps
+ * (machines/callLife): rings a round of agents with the whisper, then bridges the visitor. The local call simulator is the default; Twilio when its credentials are set.
  */
 export interface Telephony {
   /** One line for the startup log. */
@@ -65,10 +109,14 @@ export interface Telephony {
    * 1 for a real provider. The pause between tries (minutesBetweenTries) is divided by it.
    */
   readonly timeScale: number;
-  /** Places one attempt and answers its outcome once the call has ended. */
-  dial(request: DialRequest): Promise<DialOutcome>;
+  /** Rings one round of agents; answers once one accepted or none will. */
+  ringAgents(request: RingRequest): Promise<RingOutcome>;
+  /** Calls the visitor for the agent who accepted and answers once the conversation ended. */
+  bridge(request: BridgeRequest): Promise<BridgeOutcome>;
+  /** Lets an accepting agent's line go without a bridge (the call's life stopped). */
+  release(line: string): Promise<void>;
   /**
-   * The audio (.wav) of a recording the provider keeps, by the recordingKey a DialOutcome gave;
+   * The audio (.wav) of a recording the provider keeps, by the recordingKey a BridgeOutcome gave;
    * undefined when the key is not one of this provider's.
    */
   fetchRecording?(recordingKey: string): Promise<Buffer | undefined>;

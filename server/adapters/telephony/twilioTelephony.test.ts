@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { creditLedger } from '../../db/schema/billing.ts';
 import { callRecordings, calls, twilioCallLegs } from '../../db/schema/calls.ts';
+import { widgets } from '../../db/schema/toolbox.ts';
 import { requestInstantCall } from '../../domain/callEngine/callRequests.ts';
 import { accountWithWidget, balanceOf, quietLog } from '../../test/callTestKit.ts';
 import { createCallRequestDeps } from '../../domain/callEngine/callRequestDeps.ts';
@@ -73,12 +74,26 @@ describe('Twilio callback signatures (twilio.validateRequest)', () => {
   });
 
   it('announces itself at startup', () => {
-    expect(telephony.description).toMatch(/^Twilio \(account AC0000…; agent first, then the visitor bridged; signed callbacks at http:\/\/dashboard\.test\/telephony\/twilio\/\*\)$/);
+    expect(telephony.description).toMatch(/^Twilio \(account AC0000…; agent first with the whisper, then the visitor bridged; signed callbacks at http:\/\/dashboard\.test\/telephony\/twilio\/\*\)$/);
   });
 });
 
+/** An attribute of the first element named `element` in a TwiML document. */
+function attributeOf(twiml: string, element: string, attribute: string): string | undefined {
+  const tag = new RegExp(`<${element}\\b[^>]*>`).exec(twiml)?.[0];
+  return tag ? new RegExp(`\\b${attribute}="([^"]*)"`).exec(tag)?.[1]?.replaceAll('&amp;', '&') : undefined;
+}
+
+/** A widget whose call flow is set (issue 18): the whisper, the recording notice and recording. */
+async function widgetWithFlow(setup: Awaited<ReturnType<typeof accountWithWidget>>, flow: { agentWhisper?: boolean; recording?: { notice: boolean; isActive: boolean } }) {
+  const [widget] = await server.db.select().from(widgets).where(eq(widgets.id, setup.widgetId));
+  const settings = widget!.settings as { settings: Record<string, unknown> };
+  Object.assign(settings.settings, flow);
+  await server.db.update(widgets).set({ settings }).where(eq(widgets.id, setup.widgetId));
+}
+
 describe('Twilio call placement (against a local stand-in for api.twilio.com)', () => {
-  it('calls the agent, bridges the visitor on pick-up, and records the outcome, recording and charge like the simulator', async () => {
+  it('calls the agent, whispers, bridges the visitor once he presses 1, and records the outcome, recording and charge like the simulator', async () => {
     const deps = createCallRequestDeps({ telephony, log: quietLog });
     const setup = await accountWithWidget(server.db, { numberOfTries: 1 });
     const before = fake.createdCalls.length;
@@ -90,18 +105,30 @@ describe('Twilio call placement (against a local stand-in for api.twilio.com)', 
     expect(agentCall.params.get('To')).toBe('+14155550123');
     expect(agentCall.params.get('From')).toMatch(/^\+\d+$/);
     expect(agentCall.params.get('Timeout')).toBe('25');
+    // With the whisper the agent's key tells a person from a voicemail: no machine detection.
+    expect(agentCall.params.get('MachineDetection')).toBeNull();
     const answerPath = pathOf(agentCall.params.get('Url'));
     const statusPath = pathOf(agentCall.params.get('StatusCallback'));
     expect(answerPath).toMatch(/^\/telephony\/twilio\/answer\?attempt=/);
     const agentSid = agentCall.sid!;
 
-    // The agent picks up: Twilio asks what to do, we dial the visitor with recording on.
+    // The agent picks up: he hears the whisper inside a one-key <Gather> (Twilio's documented attributes).
     const answer = await callback(answerPath, { CallSid: agentSid, CallStatus: 'in-progress' });
     expect(answer.status).toBe(200);
-    expect(answer.text).toContain('<Number>+12125550142</Number>');
-    expect(answer.text).toMatch(/<Dial [^>]*record="record-from-answer-dual"/);
-    const dialAction = pathOf(/action="([^"]+)"/.exec(answer.text)![1]!);
-    const recordingPath = pathOf(/recordingStatusCallback="([^"]+)"/.exec(answer.text)![1]!);
+    expect(answer.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Response><Gather [^>]*><Say>Call from the widget Floating icon\. Page [a-z0-9-]+\.example\.com\/pricing\. Press 1 to take the call\.<\/Say><\/Gather><Hangup\/><\/Response>$/);
+    expect(attributeOf(answer.text, 'Gather', 'numDigits')).toBe('1');
+    expect(attributeOf(answer.text, 'Gather', 'timeout')).toBe('8');
+    expect(attributeOf(answer.text, 'Gather', 'actionOnEmptyResult')).toBe('false');
+    const acceptPath = pathOf(attributeOf(answer.text, 'Gather', 'action')!);
+    expect(acceptPath).toMatch(/^\/telephony\/twilio\/accept\?attempt=/);
+
+    // He presses 1: his call goes on with the <Dial> of the visitor, recording on.
+    const accept = await callback(acceptPath, { CallSid: agentSid, Digits: '1' });
+    expect(accept.text).toContain('<Number>+12125550142</Number>');
+    expect(attributeOf(accept.text, 'Dial', 'record')).toBe('record-from-answer-dual');
+    expect(attributeOf(accept.text, 'Dial', 'callerId')).toMatch(/^\+\d+$/);
+    const dialAction = pathOf(attributeOf(accept.text, 'Dial', 'action')!);
+    const recordingPath = pathOf(attributeOf(accept.text, 'Dial', 'recordingStatusCallback')!);
 
     expect((await callback(dialAction, { CallSid: agentSid, DialCallSid: 'CAcustomer1', DialCallStatus: 'completed', DialCallDuration: '42' })).text).toContain('<Hangup/>');
     const recordingUrl = `https://api.twilio.com/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE123`;
@@ -112,9 +139,9 @@ describe('Twilio call placement (against a local stand-in for api.twilio.com)', 
     const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
     expect(call).toMatchObject({ status: 'successful', duration: 42, agentNumber: '+14155550123', creditsCharged: 1 });
     const legs = await server.db.select().from(twilioCallLegs).where(eq(twilioCallLegs.callId, callId)).orderBy(asc(twilioCallLegs.id));
-    expect(legs.map((leg) => [leg.target, leg.status, leg.providerSid, leg.metadata.to])).toEqual([
-      ['agent', 'completed', agentSid, '+14155550123'],
-      ['customer', 'completed', 'CAcustomer1', '+12125550142'],
+    expect(legs.map((leg) => [leg.target, leg.status, leg.providerSid, leg.metadata.to, leg.metadata.accepted ?? null])).toEqual([
+      ['agent', 'completed', agentSid, '+14155550123', true],
+      ['customer', 'completed', 'CAcustomer1', '+12125550142', null],
     ]);
     expect(await server.db.select().from(callRecordings).where(eq(callRecordings.callId, callId))).toMatchObject([{ storageKey: recordingUrl, duration: 42 }]);
     expect(await balanceOf(server.db, setup.userId)).toBe(19);
@@ -128,7 +155,7 @@ describe('Twilio call placement (against a local stand-in for api.twilio.com)', 
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE123.wav`, credentials: `${ACCOUNT_SID}:${AUTH_TOKEN}` });
   });
 
-  it('rings all agents at once, bridges the first to pick up and cancels the others', async () => {
+  it('rings all agents at once, bridges the first to accept and cancels the others', async () => {
     const deps = createCallRequestDeps({ telephony, log: quietLog });
     const setup = await accountWithWidget(server.db, { useAgents: true, callingRuleId: 1, numberOfTries: 1, agents: [{ phone: '+14155550201' }, { phone: '+14155550202' }] });
     const before = fake.createdCalls.length;
@@ -138,16 +165,17 @@ describe('Twilio call placement (against a local stand-in for api.twilio.com)', 
     const [firstSid, secondSid] = [first.sid!, second.sid!];
 
     const answer = await callback(pathOf(second.params.get('Url')), { CallSid: secondSid, CallStatus: 'in-progress' });
-    expect(answer.text).toContain('<Number>+12125550143</Number>');
+    const accept = await callback(pathOf(attributeOf(answer.text, 'Gather', 'action')!), { CallSid: secondSid, Digits: '1' });
+    expect(accept.text).toContain('<Number>+12125550143</Number>');
     await expect.poll(() => fake.requests.some((r) => r.path.endsWith(`/Calls/${firstSid}.json`) && r.params.get('Status') === 'canceled')).toBe(true);
-    const dialAction = pathOf(/action="([^"]+)"/.exec(answer.text)![1]!);
+    const dialAction = pathOf(attributeOf(accept.text, 'Dial', 'action')!);
     await callback(dialAction, { CallSid: secondSid, DialCallSid: 'CAcustomer2', DialCallStatus: 'busy', DialCallDuration: '0' });
     await callback(pathOf(first.params.get('StatusCallback')), { CallSid: firstSid, CallStatus: 'canceled' });
     await callback(pathOf(second.params.get('StatusCallback')), { CallSid: secondSid, CallStatus: 'completed' });
     await deps.placements.settle();
 
     const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
-    expect(call).toMatchObject({ status: 'busy', duration: 0, agentId: setup.agentIds[1], creditsCharged: 0 });
+    expect(call).toMatchObject({ status: 'busy', duration: 0, agentId: null, creditsCharged: 0 });
     const legs = await server.db.select().from(twilioCallLegs).where(eq(twilioCallLegs.callId, callId)).orderBy(asc(twilioCallLegs.id));
     expect(legs.map((leg) => [leg.target, leg.metadata.to, leg.status])).toEqual(
       expect.arrayContaining([
@@ -157,6 +185,69 @@ describe('Twilio call placement (against a local stand-in for api.twilio.com)', 
       ]),
     );
     expect(await balanceOf(server.db, setup.userId)).toBe(20);
+  });
+
+  it('one by one: an agent who declines the whisper passes the call to the next, who accepts', async () => {
+    const deps = createCallRequestDeps({ telephony, log: quietLog });
+    const setup = await accountWithWidget(server.db, { useAgents: true, callingRuleId: 2, numberOfTries: 1, agents: [{ phone: '+14155550211' }, { phone: '+14155550212' }] });
+    const before = fake.createdCalls.length;
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550145'));
+    const first = await nextCreatedCall(before + 1);
+    expect(first.params.get('To')).toBe('+14155550211');
+    const whisper = await callback(pathOf(first.params.get('Url')), { CallSid: first.sid!, CallStatus: 'in-progress' });
+    // Any key but 1 declines: his call hangs up.
+    expect((await callback(pathOf(attributeOf(whisper.text, 'Gather', 'action')!), { CallSid: first.sid!, Digits: '9' })).text).toContain('<Hangup/>');
+    await callback(pathOf(first.params.get('StatusCallback')), { CallSid: first.sid!, CallStatus: 'completed' });
+
+    const second = await nextCreatedCall(before + 2);
+    expect(second.params.get('To')).toBe('+14155550212');
+    const heard = await callback(pathOf(second.params.get('Url')), { CallSid: second.sid!, CallStatus: 'in-progress' });
+    const accept = await callback(pathOf(attributeOf(heard.text, 'Gather', 'action')!), { CallSid: second.sid!, Digits: '1' });
+    await callback(pathOf(attributeOf(accept.text, 'Dial', 'action')!), { CallSid: second.sid!, DialCallSid: 'CAcustomer5', DialCallStatus: 'completed', DialCallDuration: '30' });
+    await callback(pathOf(attributeOf(accept.text, 'Dial', 'recordingStatusCallback')!), { CallSid: second.sid!, RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE5`, RecordingStatus: 'completed' });
+    await deps.placements.settle();
+
+    const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
+    expect(call).toMatchObject({ status: 'successful', agentId: setup.agentIds[1], creditsCharged: 1 });
+    const legs = await server.db.select().from(twilioCallLegs).where(eq(twilioCallLegs.callId, callId)).orderBy(asc(twilioCallLegs.id));
+    expect(legs.map((leg) => [leg.metadata.to, leg.status, leg.metadata.round ?? null, leg.metadata.accepted ?? null])).toEqual([
+      ['+14155550211', 'declined', 1, false],
+      ['+14155550212', 'completed', null, true],
+      ['+12125550145', 'completed', null, null],
+    ]);
+  });
+
+  it('without the whisper, hangs up on a voicemail (machine detection) and takes a person at once; the notice is said to both, nothing recorded when recording is off', async () => {
+    const deps = createCallRequestDeps({ telephony, log: quietLog });
+    const setup = await accountWithWidget(server.db, { useAgents: true, callingRuleId: 2, numberOfTries: 1, agents: [{ phone: '+14155550221' }, { phone: '+14155550222' }] });
+    await widgetWithFlow(setup, { agentWhisper: false, recording: { notice: true, isActive: false } });
+    const before = fake.createdCalls.length;
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550146'));
+    const first = await nextCreatedCall(before + 1);
+    expect(first.params.get('MachineDetection')).toBe('Enable');
+    expect((await callback(pathOf(first.params.get('Url')), { CallSid: first.sid!, CallStatus: 'in-progress', AnsweredBy: 'machine_start' })).text).toContain('<Hangup/>');
+    await callback(pathOf(first.params.get('StatusCallback')), { CallSid: first.sid!, CallStatus: 'completed' });
+
+    const second = await nextCreatedCall(before + 2);
+    const bridge = await callback(pathOf(second.params.get('Url')), { CallSid: second.sid!, CallStatus: 'in-progress', AnsweredBy: 'human' });
+    // The agent hears the notice, then the visitor is dialled; the <Number>'s url says it to the visitor on answer.
+    expect(bridge.text).toMatch(/<Response><Say>This call is recorded\.<\/Say><Dial [^>]*><Number url="[^"]+">\+12125550146<\/Number><\/Dial><\/Response>$/);
+    expect(attributeOf(bridge.text, 'Dial', 'record')).toBe('do-not-record');
+    expect(attributeOf(bridge.text, 'Dial', 'recordingStatusCallback')).toBeUndefined();
+    const noticePath = pathOf(attributeOf(bridge.text, 'Number', 'url')!);
+    expect((await callback(noticePath, { CallSid: 'CAcustomer6' })).text).toContain('<Say>This call is recorded.</Say>');
+    await callback(pathOf(attributeOf(bridge.text, 'Dial', 'action')!), { CallSid: second.sid!, DialCallSid: 'CAcustomer6', DialCallStatus: 'completed', DialCallDuration: '25' });
+    await deps.placements.settle();
+
+    const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
+    expect(call).toMatchObject({ status: 'successful', duration: 25, agentId: setup.agentIds[1], creditsCharged: 1 });
+    expect(await server.db.select().from(callRecordings).where(eq(callRecordings.callId, callId))).toEqual([]);
+    const legs = await server.db.select().from(twilioCallLegs).where(eq(twilioCallLegs.callId, callId)).orderBy(asc(twilioCallLegs.id));
+    expect(legs.map((leg) => [leg.metadata.to, leg.status, leg.metadata.notice ?? null])).toEqual([
+      ['+14155550221', 'voicemail', null],
+      ['+14155550222', 'completed', 'This call is recorded.'],
+      ['+12125550146', 'completed', 'This call is recorded.'],
+    ]);
   });
 
   it('is missed, uncharged, when the agent does not pick up', async () => {

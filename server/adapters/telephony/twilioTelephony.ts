@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
-import { type CallStatus, type DialedLeg, type DialOutcome, type DialRequest, type DialTarget, type Telephony, TelephonyUnavailableError } from './telephony.ts';
+import { type BridgeOutcome, type BridgeRequest, type DialedLeg, type DialTarget, type RingOutcome, type RingRequest, type Telephony, TelephonyUnavailableError } from './telephony.ts';
 
 export interface TwilioTelephonyOptions {
   accountSid: string;
@@ -18,7 +18,7 @@ export interface TwilioTelephonyOptions {
 
 /** Where Twilio posts: `<publicUrl>/telephony/twilio/<kind>?attempt=<id>` (http/twilioCallbacks.ts). */
 export const TWILIO_CALLBACK_PATH = '/telephony/twilio';
-export const TWILIO_CALLBACK_KINDS = ['answer', 'status', 'dial-ended', 'recording'] as const;
+export const TWILIO_CALLBACK_KINDS = ['answer', 'accept', 'notice', 'status', 'dial-ended', 'recording'] as const;
 export type TwilioCallbackKind = (typeof TWILIO_CALLBACK_KINDS)[number];
 
 /** The longest bridged conversation (TwiML <Dial timeLimit>), as the simulator's. */
@@ -51,40 +51,62 @@ interface AgentLeg {
   status: string;
   startedAt: Date;
   endedAt: Date | null;
+  /** Heard the whisper (picked up), and pressed 1 or not; a machine answered (voicemail). */
+  heard: boolean;
+  pressed: string | null;
+  voicemail: boolean;
   /** Resolves when Twilio reports the leg ended. */
   ended: Promise<void>;
   end: () => void;
 }
 
-/** One attempt in flight: its agent legs, who answered, the bridged visitor and the recording. */
-interface Attempt {
-  request: DialRequest;
+/** One round in flight: its agent legs, who accepted, then the bridged visitor and the recording. */
+interface Round {
+  request: RingRequest;
   legs: AgentLeg[];
-  answered: AgentLeg | null;
+  accepted: AgentLeg | null;
+  /** Resolves once an agent accepted. */
+  acceptedPromise: Promise<void>;
+  acceptedNow: () => void;
+  /** The TwiML the accepting agent's call goes on with: the bridge, or a goodbye. */
+  next: Promise<string>;
+  instruct: (twiml: string) => void;
+  bridge: BridgeRequest | null;
   customer: DialedLeg | null;
   duration: number;
   recordingKey: string | null;
+  bridgeEnded: () => void;
+  bridgeEndedPromise: Promise<void>;
   recorded: () => void;
   recording: Promise<void>;
 }
 
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((done) => (resolve = done));
+function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
   return { promise, resolve };
 }
 
+/** How long an accepting agent waits on the line for the bridge before the call is let go. */
+const BRIDGE_WAIT_MS = 15_000;
+/** Seconds the agent has to press a key after the whisper. */
+const ACCEPT_SECONDS = 8;
+
 /**
- * Twilio telephony, chosen when TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are set. An attempt
- * calls the agents first through the REST API (calls.create), by the calling rule: all at once
- * (the first to pick up is bridged, the others are canceled), or one after another. When an agent
- * picks up, Twilio fetches our `answer` TwiML, which <Dial>s the visitor with recording on; the
- * Dial's action (`dial-ended`), the legs' status callbacks and the recording callback end the
- * attempt, and `dial` answers the same DialOutcome the simulator does (callPlacement.ts records
- * it). Every callback is verified by its X-Twilio-Signature (twilio.validateRequest).
+ * Twilio telephony, chosen when TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are set. It carries
+ * out the call's life's steps (machines/callLife). A round calls its agents through the REST API
+ * (calls.create). When an agent picks up, Twilio fetches our `answer` TwiML: with the whisper, a
+ * <Gather> that says it and waits for one key, whose action (`accept`) takes the call on "1";
+ * without it, answering machine detection (machineDetection=Enable) lets a person through and
+ * hangs up on a voicemail. The first to accept wins and the round's other legs are canceled; his
+ * call waits on `accept` (or `answer`) for the bridge, whose TwiML <Dial>s the visitor with the
+ * caller ID, recording on or off, and the recording notice said to the agent and (the <Number>'s
+ * url, `notice`) to the visitor. The Dial's action (`dial-ended`), the legs' status callbacks and
+ * the recording callback end the bridge. Every callback is verified by its X-Twilio-Signature
+ * (twilio.validateRequest).
  *
- * Attempts live in this process: a callback reaching another instance, or arriving after a
- * restart, is acknowledged and ignored (the placing instance's attempt then times out).
+ * Rounds live in this process: a callback reaching another instance, or arriving after a
+ * restart, is acknowledged and ignored (the placing instance's round then times out).
  */
 export class TwilioTelephony implements Telephony {
   readonly isLocal = false;
@@ -92,14 +114,14 @@ export class TwilioTelephony implements Telephony {
   readonly description: string;
   readonly #options: TwilioTelephonyOptions;
   readonly #client: twilio.Twilio;
-  readonly #attempts = new Map<string, Attempt>();
+  readonly #rounds = new Map<string, Round>();
   readonly #ringSeconds: number;
 
   constructor(options: TwilioTelephonyOptions) {
     this.#options = options;
     this.#ringSeconds = options.ringSeconds ?? 25;
     this.#client = rebasedTwilioClient(options);
-    this.description = `Twilio (account ${options.accountSid.slice(0, 6)}…; agent first, then the visitor bridged; signed callbacks at ${this.callbackUrl('status', '…').split('?')[0]!.replace(/status$/, '*')})`;
+    this.description = `Twilio (account ${options.accountSid.slice(0, 6)}…; agent first with the whisper, then the visitor bridged; signed callbacks at ${this.callbackUrl('status', '…').split('?')[0]!.replace(/status$/, '*')})`;
   }
 
   /** The public URL Twilio posts a callback of this kind to, for one attempt. */
@@ -138,103 +160,197 @@ export class TwilioTelephony implements Telephony {
     }
   }
 
-  async dial(request: DialRequest): Promise<DialOutcome> {
-    const id = `${request.callId}-${request.attempt}-${randomBytes(4).toString('hex')}`;
+  async ringAgents(request: RingRequest): Promise<RingOutcome> {
+    const id = `${request.callId}-${request.attempt}-${request.round}-${randomBytes(4).toString('hex')}`;
+    const accepted = deferred();
+    const next = deferred<string>();
+    const bridgeEnded = deferred();
     const recording = deferred();
-    const attempt: Attempt = {
+    const round: Round = {
       request,
       legs: [],
-      answered: null,
+      accepted: null,
+      acceptedPromise: accepted.promise,
+      acceptedNow: accepted.resolve,
+      next: next.promise,
+      instruct: next.resolve,
+      bridge: null,
       customer: null,
       duration: 0,
       recordingKey: null,
-      recording: recording.promise,
+      bridgeEnded: bridgeEnded.resolve,
+      bridgeEndedPromise: bridgeEnded.promise,
       recorded: recording.resolve,
+      recording: recording.promise,
     };
-    this.#attempts.set(id, attempt);
-    // Callbacks that never come (Twilio cannot reach PUBLIC_URL) end the attempt with what is known.
+    this.#rounds.set(id, round);
+    // Callbacks that never come (Twilio cannot reach PUBLIC_URL) end the round with what is known.
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, (this.#ringSeconds * request.targets.length + TALK_LIMIT_SECONDS + 300) * 1000);
+      timer = setTimeout(resolve, (this.#ringSeconds + ACCEPT_SECONDS + 60) * 1000);
       timer.unref();
     });
-    const ended = (leg: AgentLeg) => Promise.race([leg.ended, deadline]);
     try {
-      const order = request.rule === 'random' ? [request.targets[Math.floor(Math.random() * request.targets.length)]!] : request.rule === 'single-number' ? request.targets.slice(0, 1) : request.targets;
-      if (request.rule === 'all-at-once') {
-        const legs = await Promise.all(order.map((target) => this.#callAgent(id, attempt, target)));
-        request.onFirstDial?.();
-        await Promise.all(legs.map(ended));
-      } else {
-        for (const target of order) {
-          const leg = await this.#callAgent(id, attempt, target);
-          if (attempt.legs.length === 1) request.onFirstDial?.();
-          await ended(leg);
-          if (attempt.answered) break;
-        }
-      }
-      if (attempt.answered && attempt.duration > 0) {
-        await Promise.race([attempt.recording, new Promise((resolve) => setTimeout(resolve, this.#options.recordingGraceMs ?? 60_000).unref())]);
-      }
-      return this.#outcome(attempt);
+      await Promise.all(request.targets.map((target) => this.#callAgent(id, round, target)));
+      request.onFirstDial?.();
+      await Promise.race([accepted.promise, Promise.all(round.legs.map((leg) => leg.ended)), deadline]);
+    } catch (error) {
+      this.#rounds.delete(id);
+      throw error;
     } finally {
       clearTimeout(timer);
-      this.#attempts.delete(id);
     }
+    const legs = round.legs.map((leg) => this.#legOf(leg, round));
+    if (!round.accepted) {
+      this.#rounds.delete(id);
+      round.instruct(new twilio.twiml.VoiceResponse().hangup().toString());
+      return { accepted: null, legs, line: null };
+    }
+    return { accepted: round.accepted.target, legs, line: id };
   }
 
-  async #callAgent(id: string, attempt: Attempt, target: DialTarget): Promise<AgentLeg> {
+  async bridge(request: BridgeRequest): Promise<BridgeOutcome> {
+    const round = this.#rounds.get(request.line);
+    if (!round?.accepted) throw new TelephonyUnavailableError(`No accepting agent is waiting on the line ${request.line}`);
+    round.bridge = request;
+    round.customer = { target: 'customer', agentId: null, to: request.customerNumber, status: 'queued', providerSid: '', startedAt: new Date(), endedAt: new Date(), from: request.callerId };
+    round.instruct(this.bridgeTwiml(request.line, request));
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, (60 + TALK_LIMIT_SECONDS + 300) * 1000);
+      timer.unref();
+    });
+    try {
+      await Promise.race([round.bridgeEndedPromise, deadline]);
+      if (request.record && round.duration > 0) {
+        await Promise.race([round.recording, new Promise((resolve) => setTimeout(resolve, this.#options.recordingGraceMs ?? 60_000).unref())]);
+      }
+    } finally {
+      clearTimeout(timer);
+      this.#rounds.delete(request.line);
+    }
+    const customer = round.customer;
+    const status = round.duration > 0 ? 'successful' : customer.status === 'busy' ? 'busy' : 'no-answer';
+    const agentLeg: DialedLeg = { ...this.#legOf(round.accepted, round), status: 'completed', endedAt: new Date(), ...(request.notice ? { notice: request.notice } : {}) };
+    return {
+      status,
+      agentLeg,
+      customerLeg: { ...customer, ...(request.notice && status === 'successful' ? { notice: request.notice } : {}) },
+      duration: round.duration,
+      recordingKey: status === 'successful' && request.record ? round.recordingKey : null,
+    };
+  }
+
+  async release(line: string): Promise<void> {
+    const round = this.#rounds.get(line);
+    this.#rounds.delete(line);
+    round?.instruct(new twilio.twiml.VoiceResponse().hangup().toString());
+  }
+
+  /**
+   * The TwiML that bridges the visitor (exported for its test against Twilio's documented
+   * shapes): the notice said to the agent, then <Dial callerId action timeout timeLimit record>
+   * with the visitor's <Number>, whose url says the notice to the visitor once he answers.
+   */
+  bridgeTwiml(line: string, request: Pick<BridgeRequest, 'callerId' | 'customerNumber' | 'notice' | 'record'>): string {
+    const response = new twilio.twiml.VoiceResponse();
+    if (request.notice) response.say(request.notice);
+    const dial = response.dial({
+      callerId: request.callerId,
+      action: this.callbackUrl('dial-ended', line),
+      timeout: 30,
+      timeLimit: TALK_LIMIT_SECONDS,
+      record: request.record ? 'record-from-answer-dual' : 'do-not-record',
+      ...(request.record ? { recordingStatusCallback: this.callbackUrl('recording', line) } : {}),
+    });
+    dial.number(request.notice ? { url: this.callbackUrl('notice', line) } : {}, request.customerNumber);
+    return response.toString();
+  }
+
+  /** The whisper's TwiML (exported for its test): said inside a one-key <Gather> whose action is `accept`; no key hangs up. */
+  whisperTwiml(line: string, whisper: string): string {
+    const response = new twilio.twiml.VoiceResponse();
+    response.gather({ numDigits: 1, timeout: ACCEPT_SECONDS, action: this.callbackUrl('accept', line), actionOnEmptyResult: false }).say(whisper);
+    response.hangup();
+    return response.toString();
+  }
+
+  async #callAgent(id: string, round: Round, target: DialTarget): Promise<AgentLeg> {
     const created = await this.#client.calls.create({
       to: target.number,
-      from: attempt.request.from,
+      from: round.request.from,
       url: this.callbackUrl('answer', id),
       statusCallback: this.callbackUrl('status', id),
       statusCallbackEvent: ['completed'],
       timeout: this.#ringSeconds,
+      // Without the whisper nobody presses a key: a voicemail is told apart from a person.
+      ...(round.request.whisper === null ? { machineDetection: 'Enable' } : {}),
     });
     const ended = deferred();
-    const leg: AgentLeg = { target, sid: created.sid, status: created.status, startedAt: new Date(), endedAt: null, ended: ended.promise, end: ended.resolve };
-    attempt.legs.push(leg);
+    const leg: AgentLeg = { target, sid: created.sid, status: created.status, startedAt: new Date(), endedAt: null, heard: false, pressed: null, voicemail: false, ended: ended.promise, end: ended.resolve };
+    round.legs.push(leg);
     return leg;
   }
 
+  /** The first agent to accept takes the call: the others are canceled, and his call waits for the bridge. */
+  async #accept(round: Round, leg: AgentLeg): Promise<string> {
+    round.accepted = leg;
+    await this.#cancelOthers(round, leg);
+    round.acceptedNow();
+    const gone = new twilio.twiml.VoiceResponse();
+    gone.hangup();
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve(gone.toString()), BRIDGE_WAIT_MS);
+      timer.unref();
+    });
+    try {
+      return await Promise.race([round.next, waited]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /**
-   * Handles a verified callback; answers the TwiML to send back. Unknown attempts (another
+   * Handles a verified callback; answers the TwiML to send back. Unknown rounds (another
    * instance's, or from before a restart) are acknowledged with an empty response.
    */
-  async handleCallback(kind: TwilioCallbackKind, attemptId: string, params: Record<string, string>): Promise<string> {
+  async handleCallback(kind: TwilioCallbackKind, roundId: string, params: Record<string, string>): Promise<string> {
     const response = new twilio.twiml.VoiceResponse();
-    const attempt = this.#attempts.get(attemptId);
-    const leg = attempt?.legs.find((l) => l.sid === params.CallSid);
-    if (!attempt) return response.toString();
+    const round = this.#rounds.get(roundId);
+    const leg = round?.legs.find((l) => l.sid === params.CallSid);
+    if (!round) return response.toString();
     switch (kind) {
       case 'answer':
-        if (!leg || attempt.answered) {
+        if (!leg || round.accepted) {
           // Someone else already has the call (all at once): this agent is let go.
           response.hangup();
           break;
         }
-        attempt.answered = leg;
-        attempt.customer = { target: 'customer', agentId: null, to: attempt.request.customerNumber, status: 'queued', providerSid: '', startedAt: new Date(), endedAt: new Date() };
-        response
-          .dial({
-            callerId: attempt.request.from,
-            action: this.callbackUrl('dial-ended', attemptId),
-            timeout: 30,
-            timeLimit: TALK_LIMIT_SECONDS,
-            record: 'record-from-answer-dual',
-            recordingStatusCallback: this.callbackUrl('recording', attemptId),
-          })
-          .number(attempt.request.customerNumber);
-        await this.#cancelOthers(attempt, leg);
+        leg.heard = true;
+        if (round.request.whisper !== null) return this.whisperTwiml(roundId, round.request.whisper);
+        if (/^(machine|fax)/.test(params.AnsweredBy ?? '')) {
+          leg.voicemail = true;
+          response.hangup();
+          break;
+        }
+        return this.#accept(round, leg);
+      case 'accept':
+        if (leg && !round.accepted && params.Digits === '1') return this.#accept(round, leg);
+        if (leg) leg.pressed = params.Digits ?? '';
+        response.hangup();
+        break;
+      case 'notice':
+        if (round.bridge?.notice) response.say(round.bridge.notice);
         break;
       case 'dial-ended':
-        if (attempt.customer) {
-          attempt.customer.status = params.DialCallStatus ?? 'failed';
-          attempt.customer.providerSid = params.DialCallSid ?? '';
-          attempt.customer.endedAt = new Date();
-          attempt.duration = attempt.customer.status === 'completed' ? Number(params.DialCallDuration ?? 0) || 0 : 0;
-          if (attempt.duration === 0) attempt.recorded();
+        if (round.customer) {
+          round.customer.status = params.DialCallStatus ?? 'failed';
+          round.customer.providerSid = params.DialCallSid ?? '';
+          round.customer.endedAt = new Date();
+          round.duration = round.customer.status === 'completed' ? Number(params.DialCallDuration ?? 0) || 0 : 0;
+          if (round.duration === 0) round.recorded();
+          round.bridgeEnded();
         }
         response.hangup();
         break;
@@ -243,40 +359,54 @@ export class TwilioTelephony implements Telephony {
           leg.status = params.CallStatus!;
           leg.endedAt = new Date();
           leg.end();
+          // The accepting agent hung up before the bridge ended it: the bridge is over.
+          if (leg === round.accepted && round.customer === null) round.bridgeEnded();
         }
         break;
       case 'recording':
         if (params.RecordingStatus === 'completed' && params.RecordingUrl) {
-          attempt.recordingKey = params.RecordingUrl;
-          attempt.recorded();
+          round.recordingKey = params.RecordingUrl;
+          round.recorded();
         }
         break;
     }
     return response.toString();
   }
 
-  /** All at once: once one agent has the call, the others' phones stop ringing. */
-  async #cancelOthers(attempt: Attempt, answered: AgentLeg): Promise<void> {
+  /** Once one agent has the call, the round's other phones stop ringing. */
+  async #cancelOthers(round: Round, answered: AgentLeg): Promise<void> {
     await Promise.all(
-      attempt.legs
+      round.legs
         .filter((leg) => leg !== answered && !ENDED.has(leg.status))
-        .map((leg) => this.#client.calls(leg.sid).update({ status: 'canceled' }).then(() => undefined, () => undefined)),
+        .map((leg) =>
+          this.#client
+            .calls(leg.sid)
+            .update({ status: 'canceled' })
+            .then(
+              () => {
+                leg.status = 'canceled';
+                leg.endedAt = new Date();
+              },
+              () => undefined,
+            ),
+        ),
     );
   }
 
-  #outcome(attempt: Attempt): DialOutcome {
-    const legs: DialedLeg[] = attempt.legs.map((leg) => ({
+  /** A leg as recorded: a person who heard the whisper and did not press 1 declined; a machine is a voicemail. */
+  #legOf(leg: AgentLeg, round: Round): DialedLeg {
+    const accepted = leg === round.accepted;
+    const status = accepted ? 'in-progress' : leg.voicemail ? 'voicemail' : leg.heard && leg.status === 'completed' ? 'declined' : leg.status;
+    return {
       target: 'agent',
       agentId: leg.target.agentId,
       to: leg.target.number,
-      status: leg === attempt.answered ? 'completed' : leg.status,
+      status,
       providerSid: leg.sid,
       startedAt: leg.startedAt,
       endedAt: leg.endedAt ?? new Date(),
-    }));
-    if (attempt.customer) legs.push(attempt.customer);
-    const customerStatus = attempt.customer?.status;
-    const status: CallStatus = !attempt.answered ? 'missed' : attempt.duration > 0 ? 'successful' : customerStatus === 'busy' ? 'busy' : 'no-answer';
-    return { status, legs, answeredBy: attempt.answered?.target ?? null, duration: attempt.duration, recordingKey: status === 'successful' ? attempt.recordingKey : null };
+      from: round.request.from,
+      ...(round.request.whisper !== null && leg.heard ? { whisper: { text: round.request.whisper, accepted } } : {}),
+    };
   }
 }

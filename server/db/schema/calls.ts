@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { changesTable, createdAt, id, instant, updatedAt } from './columns.ts';
 import { widgetTypes } from './reference.ts';
@@ -38,6 +38,8 @@ export const scheduledCalls = pgTable(
     customFields: jsonb().$type<CustomFields>().notNull().default({}),
     attempts: integer().notNull().default(0),
     claimedAt: instant(),
+    /** The missed Call now this callback recovers (issue 18), scheduled by the call engine. */
+    recoversCallId: integer().references((): AnyPgColumn => calls.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -97,6 +99,8 @@ export const calls = pgTable(
      * scheduled-calls worker, which finishes placing the call (domain/callEngine/callRecovery.ts).
      */
     placementClaimedAt: instant(),
+    /** The visitor's language as the widget's page reported it (BCP 47), for the missed-call text. */
+    visitorLanguage: text(),
     createdAt: createdAt(),
   },
   (t) => [

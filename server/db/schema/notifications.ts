@@ -4,7 +4,8 @@ import { users } from './accounts.ts';
 import { calls, scheduledCalls } from './calls.ts';
 import { createdAt, id, instant } from './columns.ts';
 
-export const notificationEvents = ['call_requested', 'callback_scheduled', 'call_missed'] as const;
+/** missed_call_text is the visitor's text after a missed Call now (the widget's recovery), not the client's. */
+export const notificationEvents = ['call_requested', 'callback_scheduled', 'call_missed', 'missed_call_text'] as const;
 export const notificationChannels = ['email', 'text'] as const;
 export type NotificationEvent = (typeof notificationEvents)[number];
 export type NotificationChannel = (typeof notificationChannels)[number];
@@ -37,6 +38,8 @@ export const clientNotifications = pgTable(
     /** Not tried before this time: the next retry, or a claim's lease. */
     dueAt: instant().notNull().defaultNow(),
     lastError: text(),
+    /** The words of a missed_call_text, as the widget said them when the call was missed. */
+    body: text(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,5 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { DialOutcome, DialRule, DialTarget } from '../../adapters/telephony/telephony.ts';
+import { createActor, fromPromise, toPromise } from 'xstate';
+import type { AttemptPlan, BridgeOutcome as LifeBridgeOutcome, RoundOutcome } from '../../../common/machines/callLife.machine.ts';
+import { callLifeMachine } from '../../../common/machines/callLife.machine.ts';
+import type { BridgeOutcome, CallStatus, DialedLeg, DialRule, DialTarget, RingOutcome } from '../../adapters/telephony/telephony.ts';
+import { readCallFlow } from '../../../common/rules/callFlow.ts';
+import { recoverSafely } from './missedCallRecovery.ts';
 import type { Database } from '../../db/client.ts';
 import { queueNotifications } from '../notifications/clientNotifications.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -17,21 +22,49 @@ const RULES: Record<number, DialRule> = { 1: 'all-at-once', 2: 'one-by-one', 3: 
 
 export interface PlacedCall {
   callId: number;
-  status: DialOutcome['status'];
+  status: CallStatus;
   attempts: number;
   agentId: number | null;
   creditsCharged: number;
 }
 
+/** The rounds of one attempt by the calling rule: who is rung together, round after round. */
+function roundsOf(rule: DialRule, targets: DialTarget[]): DialTarget[][] {
+  if (targets.length === 0) return [];
+  if (rule === 'all-at-once') return [targets];
+  if (rule === 'one-by-one') return targets.map((target) => [target]);
+  if (rule === 'random') return [[targets[Math.floor(Math.random() * targets.length)]!]];
+  return [targets.slice(0, 1)];
+}
+
+/** What the agent hears before pressing 1: the widget, the page, what the visitor entered. */
+export function whisperOf(widgetName: string, url: string | null, fields: string[]): string {
+  let page = '';
+  if (url) {
+    try {
+      const parsed = new URL(url);
+      page = ` Page ${parsed.hostname}${parsed.pathname === '/' ? '' : parsed.pathname}.`;
+    } catch {
+      page = '';
+    }
+  }
+  const said = fields.map((field) => ` ${field}.`).join('');
+  return `Call from the widget ${widgetName}.${page}${said} Press 1 to take the call.`;
+}
+
 /**
- * Places a recorded call (instant, or a due callback): up to numberOfTries attempts (at least
- * one), minutesBetweenTries apart (divided by the telephony's timeScale), each ringing the
- * agents available now by the widget's calling rule — or its single number — then bridging the
- * visitor. Every leg is recorded (twilio_call_legs). The call gets the outcome of its last
+ * Places a recorded call (instant, or a due callback) by its life's statechart
+ * (machines/callLife): up to numberOfTries attempts (at least one), minutesBetweenTries apart
+ * (divided by the telephony's timeScale), each ringing the agents available now round by round by
+ * the widget's calling rule — or its single number — with the whisper and accept step when the
+ * widget has it, then bridging the visitor (the recording notice and caller ID as the widget and
+ * account say). Every leg is recorded (twilio_call_legs). The call gets the outcome of its last
  * attempt; a connected call gets its recording and is charged the credits it held since it was
  * accepted, any other outcome gives them back (callCredits.ts settleCallCredits), in the same
- * transaction that records the outcome and ends the placement's lease (calls.placementClaimedAt). A call taken over after a crash (callRecovery.ts) goes on
- * after the attempts its legs show were made, with at least one more.
+ * transaction that records the outcome, ends the placement's lease (calls.placementClaimedAt)
+ * and, for a missed Call now, queues its recovery (missedCallRecovery.ts). A call taken over
+ * after a crash (callRecovery.ts) goes on after the attempts its legs show were made, with at
+ * least one more.
  */
 export async function placeCall(db: Database, deps: CallRequestDeps, callId: number, onFirstDial?: () => void): Promise<PlacedCall> {
   const { telephony, clock, log } = deps;
@@ -39,11 +72,16 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
     .select({
       id: calls.id,
       userId: calls.userId,
+      type: calls.type,
       widgetId: calls.widgetId,
+      widgetName: calls.widgetName,
+      url: calls.url,
+      customFields: calls.customFields,
       customerNumber: calls.customerNumber,
       calledFrom: calls.calledFrom,
       timeZone: users.timezone,
       accountPhone: users.phone,
+      showsCustomNumber: users.displayCustomNumberToCustomers,
     })
     .from(calls)
     .innerJoin(users, eq(users.id, calls.userId))
@@ -51,6 +89,7 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
   if (!call) throw new Error(`Call ${callId} does not exist`);
   const [widget] = call.widgetId === null ? [] : await db.select().from(widgets).where(eq(widgets.id, call.widgetId));
   const general = readGeneralSettings(widget?.settings ?? {});
+  const flow = readCallFlow(general);
   const widgetAgentRows = widget
     ? await db
         .select({ id: agents.id, phone: agents.phone, isActive: agents.isActive, availability: agents.availability })
@@ -61,116 +100,195 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
     : [];
   const useAgents = general.useAgents ?? widgetAgentRows.length > 0;
   const rule: DialRule = useAgents ? (RULES[widget?.callingRuleId ?? 1] ?? 'all-at-once') : 'single-number';
-  const tries = Math.max(1, general.numberOfTries ?? 1);
   const pauseMs = ((general.minutesBetweenTries ?? 0) * 60_000) / telephony.timeScale;
   const homeCountry = homeCountryOf(call.accountPhone);
+  const from = call.calledFrom ?? '';
+  // The custom caller ID (issue 18) when the account may show one; the service's number otherwise.
+  const customCallerId = general.customCallerId?.value?.trim();
+  const callerId = call.showsCustomNumber && customCallerId && customCallerId !== '+1' ? customCallerId : from;
+  const fieldLabels = widget ? customFieldLabels(widget.settings) : [];
+  const fields = ([1, 2, 3] as const).flatMap((n) => {
+    const value = call.customFields[`customField${n}`];
+    return value ? [`${fieldLabels[n - 1] ?? `Field ${n}`}: ${value}`] : [];
+  });
+  const whisper = flow.agentWhisper ? whisperOf(call.widgetName, call.url, fields) : null;
+  const notice = flow.recording.notice ? RECORDING_NOTICE : null;
 
-  let outcome: DialOutcome = { status: 'missed', legs: [], answeredBy: null, duration: 0, recordingKey: null };
   const [made] = await db
     .select({ attempts: sql<number>`coalesce(max((${twilioCallLegs.metadata} ->> 'attempt')::int), 0)`.mapWith(Number) })
     .from(twilioCallLegs)
     .where(eq(twilioCallLegs.callId, callId));
-  let attempt = Math.min(made?.attempts ?? 0, tries - 1);
-  while (attempt < tries) {
-    attempt += 1;
-    const now = clock.now();
-    const targets: DialTarget[] = (
-      useAgents
-        ? widgetAgentRows
-            .filter((agent) => agent.isActive && isWithinWeeklyHours(agent.availability, zonedWallClock(now, call.timeZone)))
-            .map((agent) => ({ agentId: agent.id, number: agent.phone }))
-        : general.agentNumber
-          ? [{ agentId: null, number: general.agentNumber }]
-          : []
-    ).filter((target) => {
-      // Saved before numbers were checked (issue 15 review): a premium-rate or other number the
-      // platform must not pay to ring is skipped, never dialled.
-      if (numberTypeAllowed(target.number, homeCountry, { allowSimulatorNumbers: telephony.isLocal })) return true;
-      log.error({ callId, attempt, agentId: target.agentId, number: target.number }, 'calls: not ringing a number whose type calls may not go to');
-      return false;
-    });
-    if (targets.length === 0) {
-      // Nobody can take it now: the attempt is missed without ringing anyone.
-      outcome = { status: 'missed', legs: [], answeredBy: null, duration: 0, recordingKey: null };
-      log.info({ callId, attempt }, 'calls: no agent available');
-    } else {
-      try {
-        outcome = await telephony.dial({
-          callId,
-          attempt,
-          from: call.calledFrom ?? '',
-          rule,
-          targets,
-          customerNumber: call.customerNumber,
-          onFirstDial: attempt === 1 ? onFirstDial : undefined,
-        });
-      } catch (error) {
-        // The provider could not place it: nobody was rung, the attempt is missed.
-        log.error({ err: error, callId, attempt }, 'calls: the telephony could not place the attempt');
-        outcome = { status: 'missed', legs: [], answeredBy: null, duration: 0, recordingKey: null };
-      }
-      if (outcome.legs.length > 0) {
-        await db.insert(twilioCallLegs).values(
-          outcome.legs.map((leg) => ({
-            callId,
-            target: leg.target,
-            agentId: leg.agentId,
-            providerSid: leg.providerSid,
-            status: leg.status,
-            metadata: { to: leg.to, from: call.calledFrom ?? undefined, attempt },
-            startedAt: leg.startedAt,
-            endedAt: leg.endedAt,
-            createdAt: leg.startedAt,
-          })),
-        );
-      }
-    }
-    log.info({ callId, attempt, tries, status: outcome.status }, 'calls: attempt ended');
-    if (outcome.status === 'successful' || attempt >= tries) break;
-    await clock.sleep(pauseMs);
-  }
+  const tries = Math.max(1, general.numberOfTries ?? 1);
 
-  const answered = outcome.answeredBy;
-  const connected = outcome.status === 'successful';
-  const recorded = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ type: calls.type, status: calls.status, claimedAt: calls.placementClaimedAt, charged: calls.creditsCharged, agentId: calls.agentId })
-      .from(calls)
-      .where(eq(calls.id, callId))
-      .for('update');
-    // Recorded already (issue 15 review): an instance thought dead finished after recovery took
-    // the call over, or the other way round. The first record stands — its outcome and its
-    // charge go together — and this one only makes sure no hold is left. An instant call's
-    // record ends its claim; a charged call was recorded whatever its type.
-    const alreadyRecorded = !current || current.charged > 0 || (current.type === 'instant' && current.claimedAt === null);
-    if (alreadyRecorded) {
-      const charged = await settleSafely(tx, log, callId, false);
-      log.warn({ callId, stored: current?.status ?? null, ignored: outcome.status }, 'calls: the call was recorded already; keeping its outcome');
-      return { status: current?.status ?? outcome.status, agentId: current?.agentId ?? null, creditsCharged: Math.max(charged, current?.charged ?? 0) };
-    }
-    const charged = await settleSafely(tx, log, callId, connected);
-    if (connected) {
-      await tx
-        .insert(callRecordings)
-        .values({ callId, storageKey: outcome.recordingKey ?? synthesizedRecordingKey(callId), duration: outcome.duration })
-        .onConflictDoNothing();
-    }
-    await tx
-      .update(calls)
-      .set({
-        status: outcome.status,
-        duration: connected ? outcome.duration : 0,
-        agentId: answered?.agentId ?? null,
-        agentNumber: answered?.number ?? null,
-        creditsCharged: charged,
-        placementClaimedAt: null,
-      })
-      .where(eq(calls.id, callId));
-    // The client hears of a call that did not connect (issue 18; the widget's notifications setting).
-    if (!connected && call.widgetId !== null) await notifySafely(tx, log, call.widgetId, callId);
-    return { status: outcome.status, agentId: answered?.agentId ?? null, creditsCharged: charged };
+  /** Who can be rung at a time: the active agents within their hours, or the widget's number. */
+  const availableTargets = (at: Date): DialTarget[] =>
+    useAgents
+      ? widgetAgentRows
+          .filter((agent) => agent.isActive && isWithinWeeklyHours(agent.availability, zonedWallClock(at, call.timeZone)))
+          .map((agent) => ({ agentId: agent.id, number: agent.phone }))
+      : general.agentNumber
+        ? [{ agentId: null, number: general.agentNumber }]
+        : [];
+  /** Whether the widget takes calls at a time (its working hours, when it keeps them). */
+  const widgetOpen = (at: Date) => !(general.useSchedule || general.duringWorkingHoursOnly) || isWithinWeeklyHours(general.activeHours, zonedWallClock(at, call.timeZone));
+
+  /** The attempt being placed: its rounds, and the round's accepting agent and bridge. */
+  let rounds: DialTarget[][] = [];
+  let accepted: { target: DialTarget; line: string } | null = null;
+  let bridged: BridgeOutcome | null = null;
+  let attempts = 0;
+
+  const saveLegs = async (attempt: number, round: number | null, legs: DialedLeg[]) => {
+    if (legs.length === 0) return;
+    await db.insert(twilioCallLegs).values(
+      legs.map((leg) => ({
+        callId,
+        target: leg.target,
+        agentId: leg.agentId,
+        providerSid: leg.providerSid,
+        status: leg.status,
+        metadata: {
+          to: leg.to,
+          from: leg.from ?? from,
+          attempt,
+          ...(round === null ? {} : { round }),
+          ...(leg.whisper ? { whisper: leg.whisper.text, accepted: leg.whisper.accepted } : {}),
+          ...(leg.notice ? { notice: leg.notice } : {}),
+        },
+        startedAt: leg.startedAt,
+        endedAt: leg.endedAt,
+        createdAt: leg.startedAt,
+      })),
+    );
+  };
+
+  const life = callLifeMachine.provide({
+    actors: {
+      planAttempt: fromPromise<AttemptPlan, { attempt: number }>(async ({ input }) => {
+        attempts = input.attempt;
+        accepted = null;
+        bridged = null;
+        const targets = availableTargets(clock.now()).filter((target) => {
+          // Saved before numbers were checked (issue 15 review): a premium-rate or other number the
+          // platform must not pay to ring is skipped, never dialled.
+          if (numberTypeAllowed(target.number, homeCountry, { allowSimulatorNumbers: telephony.isLocal })) return true;
+          log.error({ callId, attempt: input.attempt, agentId: target.agentId, number: target.number }, 'calls: not ringing a number whose type calls may not go to');
+          return false;
+        });
+        rounds = roundsOf(rule, targets);
+        if (rounds.length === 0) log.info({ callId, attempt: input.attempt }, 'calls: no agent available');
+        return { rounds: rounds.length };
+      }),
+      ringAgents: fromPromise<RoundOutcome, { attempt: number; round: number }>(async ({ input }) => {
+        let ring: RingOutcome;
+        try {
+          ring = await telephony.ringAgents({
+            callId,
+            attempt: input.attempt,
+            round: input.round + 1,
+            from,
+            targets: rounds[input.round] ?? [],
+            customerNumber: call.customerNumber,
+            whisper,
+            onFirstDial: input.attempt === 1 && input.round === 0 ? onFirstDial : undefined,
+          });
+        } catch (error) {
+          // The provider could not ring them: nobody in this round was rung.
+          log.error({ err: error, callId, attempt: input.attempt, round: input.round + 1 }, 'calls: the telephony could not ring the agents');
+          return { accepted: false };
+        }
+        // The accepting agent's leg is saved once the bridge ends it.
+        await saveLegs(input.attempt, input.round + 1, ring.accepted && ring.line ? ring.legs.filter((leg) => leg.status !== 'in-progress') : ring.legs);
+        accepted = ring.accepted && ring.line ? { target: ring.accepted, line: ring.line } : null;
+        return { accepted: accepted !== null };
+      }),
+      bridgeVisitor: fromPromise<LifeBridgeOutcome, { attempt: number }>(async ({ input }) => {
+        const line = accepted!;
+        bridged = await telephony.bridge({ callId, attempt: input.attempt, line: line.line, customerNumber: call.customerNumber, callerId, notice, record: flow.recording.isActive });
+        await saveLegs(input.attempt, null, [bridged.agentLeg, bridged.customerLeg]);
+        log.info({ callId, attempt: input.attempt, status: bridged.status }, 'calls: attempt ended');
+        return { status: bridged.status };
+      }),
+      pause: fromPromise<void, { attempt: number }>(() => clock.sleep(pauseMs)),
+      recordOutcome: fromPromise<void, { status: CallStatus; recover: boolean }>(async ({ input }) => {
+        try {
+          recorded = await recordOutcome(input.status, input.recover);
+        } catch (error) {
+          recordFailure = error;
+          throw error;
+        }
+      }),
+    },
   });
-  return { callId, status: recorded.status, attempts: attempt, agentId: recorded.agentId, creditsCharged: recorded.creditsCharged };
+
+  let recorded: Omit<PlacedCall, 'callId' | 'attempts'> | undefined;
+  let recordFailure: unknown;
+  const recordOutcome = (status: CallStatus, recover: boolean) =>
+    db.transaction(async (tx) => {
+      const connected = status === 'successful' && bridged !== null;
+      const outcome = bridged as BridgeOutcome | null;
+      const answered = connected ? accepted?.target ?? null : null;
+      const [current] = await tx
+        .select({ type: calls.type, status: calls.status, claimedAt: calls.placementClaimedAt, charged: calls.creditsCharged, agentId: calls.agentId })
+        .from(calls)
+        .where(eq(calls.id, callId))
+        .for('update');
+      // Recorded already (issue 15 review): an instance thought dead finished after recovery took
+      // the call over, or the other way round. The first record stands — its outcome and its
+      // charge go together — and this one only makes sure no hold is left. An instant call's
+      // record ends its claim; a charged call was recorded whatever its type.
+      const alreadyRecorded = !current || current.charged > 0 || (current.type === 'instant' && current.claimedAt === null);
+      if (alreadyRecorded) {
+        const charged = await settleSafely(tx, log, callId, false);
+        log.warn({ callId, stored: current?.status ?? null, ignored: status }, 'calls: the call was recorded already; keeping its outcome');
+        return { status: (current?.status ?? status) as CallStatus, agentId: current?.agentId ?? null, creditsCharged: Math.max(charged, current?.charged ?? 0) };
+      }
+      const charged = await settleSafely(tx, log, callId, connected);
+      if (connected && flow.recording.isActive) {
+        await tx
+          .insert(callRecordings)
+          .values({ callId, storageKey: outcome?.recordingKey ?? synthesizedRecordingKey(callId), duration: outcome?.duration ?? 0 })
+          .onConflictDoNothing();
+      }
+      await tx
+        .update(calls)
+        .set({
+          status,
+          duration: connected ? (outcome?.duration ?? 0) : 0,
+          agentId: answered?.agentId ?? null,
+          agentNumber: answered?.number ?? null,
+          creditsCharged: charged,
+          placementClaimedAt: null,
+        })
+        .where(eq(calls.id, callId));
+      if (!connected && call.widgetId !== null) {
+        // A missed Call now is recovered as the widget says (issue 18); the client hears of any
+        // call that did not connect unless the widget's recovery leaves the client out.
+        if (recover) await recoverSafely(tx, log, { callId, now: clock.now(), recovery: flow.missedCallRecovery, isAvailable: (at) => availableTargets(at).length > 0 && widgetOpen(at) });
+        if (flow.missedCallRecovery.notifyClient) await notifySafely(tx, log, call.widgetId, callId);
+      }
+      return { status, agentId: answered?.agentId ?? null, creditsCharged: charged };
+    });
+
+  const actor = createActor(life, {
+    input: { tries, firstAttempt: Math.min(made?.attempts ?? 0, tries - 1) + 1, recovers: call.type === 'instant' && call.widgetId !== null },
+  });
+  const done = toPromise(actor.start());
+  await done;
+  const held = accepted as { line: string } | null;
+  if (held && bridged === null) await telephony.release(held.line).catch(() => undefined);
+  if (!recorded) throw recordFailure ?? new Error(`Call ${callId}: its outcome could not be recorded`);
+  const final: Omit<PlacedCall, 'callId' | 'attempts'> = recorded;
+  return { callId, status: final.status, attempts, agentId: final.agentId, creditsCharged: final.creditsCharged };
+}
+
+/** Said to both parties before they talk, when the widget asks for a recording notice. */
+export const RECORDING_NOTICE = 'This call is recorded.';
+
+/** The labels of a widget's custom fields (scheduleSetup.customFieldN.text), where set. */
+function customFieldLabels(settings: unknown): (string | undefined)[] {
+  const setup = (settings as { scheduleSetup?: Record<string, { text?: string } | undefined> } | null)?.scheduleSetup;
+  return [1, 2, 3].map((n) => setup?.[`customField${n}`]?.text || undefined);
 }
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DialOutcome, DialRequest, Telephony } from '../../adapters/telephony/telephony.ts';
+import type { RingOutcome, RingRequest, Telephony } from '../../adapters/telephony/telephony.ts';
 import type { Database } from '../../db/client.ts';
 import { calls, scheduledCalls, twilioCallLegs } from '../../db/schema/calls.ts';
 import { type Instance, startInstance } from '../../test/instance.ts';
@@ -18,7 +18,7 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 
 /** A telephony whose dials ring until `release()`; then each ends as the provider failing. */
 function hangingTelephony() {
-  const dialing: DialRequest[] = [];
+  const dialing: RingRequest[] = [];
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const telephony: Telephony = {
@@ -26,11 +26,13 @@ function hangingTelephony() {
     isLocal: true,
     // Pauses between tries pass at once.
     timeScale: FAST,
-    async dial(request): Promise<DialOutcome> {
+    async ringAgents(request): Promise<RingOutcome> {
       dialing.push(request);
       await released;
       throw new Error('the line went dead');
     },
+    bridge: () => Promise.reject(new Error('nobody accepted')),
+    release: async () => undefined,
   };
   return { telephony, dialing, release };
 }

@@ -1,7 +1,7 @@
+import type { RingRequest } from '../../adapters/telephony/telephony.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallSimulator } from '../../adapters/telephony/callSimulator.ts';
-import type { DialRequest } from '../../adapters/telephony/telephony.ts';
 import { creditLedger, credits } from '../../db/schema/billing.ts';
 import { callRecordings, calls, scheduledCalls, twilioCallLegs } from '../../db/schema/calls.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
@@ -63,7 +63,7 @@ describe('Call now', () => {
   it('retries numberOfTries times, minutesBetweenTries apart, until the visitor answers', async () => {
     const pauses: number[] = [];
     const outcomes = ['busy', 'no-answer', 'successful'] as const;
-    const deps = fastDeps({ script: (request: DialRequest) => outcomes[request.attempt - 1] });
+    const deps = fastDeps({ script: (request: RingRequest) => outcomes[request.attempt - 1] });
     const sleep = deps.clock.sleep;
     deps.clock = { now: deps.clock.now, sleep: (ms) => (pauses.push(ms), sleep(ms)) };
     const setup = await accountWithWidget(server.db, { numberOfTries: 3, minutesBetweenTries: 2 });
@@ -243,6 +243,14 @@ describe('Schedule a call', () => {
 });
 
 describe('the call simulator', () => {
+  /** One whole attempt on the simulator: a round of the widget's single number, then the bridge when he accepts. */
+  async function attempt(simulator: CallSimulator, customerNumber: string, callId = 1) {
+    const ring = await simulator.ringAgents({ callId, attempt: 1, round: 1, from: '+12125550100', targets: [{ agentId: null, number: '+14155550123' }], customerNumber, whisper: 'Press 1' });
+    if (!ring.line) return { status: 'missed' as const, duration: 0, legs: ring.legs };
+    const bridged = await simulator.bridge({ callId, attempt: 1, line: ring.line, customerNumber, callerId: '+12125550100', notice: null, record: true });
+    return { status: bridged.status, duration: bridged.duration, legs: [bridged.agentLeg, bridged.customerLeg] };
+  }
+
   it('gives realistic outcomes and talk times over many calls', async () => {
     let seed = 42;
     const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
@@ -250,14 +258,7 @@ describe('the call simulator', () => {
     const counts: Record<string, number> = {};
     const durations: number[] = [];
     for (let i = 0; i < 2_000; i += 1) {
-      const outcome = await simulator.dial({
-        callId: i,
-        attempt: 1,
-        from: '+12125550100',
-        rule: 'single-number',
-        targets: [{ agentId: null, number: '+14155550123' }],
-        customerNumber: '+12125550111',
-      });
+      const outcome = await attempt(simulator, '+12125550111', i);
       counts[outcome.status] = (counts[outcome.status] ?? 0) + 1;
       if (outcome.status === 'successful') durations.push(outcome.duration);
       else expect(outcome.duration).toBe(0);
@@ -275,16 +276,25 @@ describe('the call simulator', () => {
   it('takes ring and talk time divided by its speed', async () => {
     const waits: number[] = [];
     const simulator = new CallSimulator({ speed: 50, sleep: async (ms) => void waits.push(ms) });
-    const outcome = await simulator.dial({
-      callId: 1,
-      attempt: 1,
-      from: '+12125550100',
-      rule: 'single-number',
-      targets: [{ agentId: null, number: '+14155550123' }],
-      customerNumber: '+15005550004',
-    });
+    const outcome = await attempt(simulator, '+15005550004');
     const seconds = (outcome.legs.at(-1)!.endedAt.getTime() - outcome.legs[0]!.startedAt.getTime()) / 1000 + 1;
-    expect(waits).toEqual([(seconds * 1000) / 50]);
+    expect(waits.reduce((sum, ms) => sum + ms, 0)).toBeCloseTo((seconds * 1000) / 50, 6);
+  });
+
+  it('whispers to the agent, who accepts; its test agents reach a voicemail or decline', async () => {
+    const simulator = new CallSimulator({ speed: 1, sleep: async () => undefined });
+    const ring = (number: string, whisper: string | null) =>
+      simulator.ringAgents({ callId: 1, attempt: 1, round: 1, from: '+12125550100', targets: [{ agentId: 7, number }], customerNumber: '+15005550004', whisper });
+    const taken = await ring('+14155550123', 'Call from the widget Shop. Press 1 to take the call.');
+    expect(taken.accepted).toEqual({ agentId: 7, number: '+14155550123' });
+    expect(taken.legs[0]).toMatchObject({ status: 'in-progress', whisper: { text: 'Call from the widget Shop. Press 1 to take the call.', accepted: true } });
+    await simulator.release(taken.line!);
+    for (const [number, status] of [['+15005550005', 'voicemail'], ['+15005550006', 'declined']] as const) {
+      const refused = await ring(number, 'Press 1');
+      expect(refused).toMatchObject({ accepted: null, line: null, legs: [{ status, whisper: { accepted: false } }] });
+    }
+    // Without the whisper a voicemail is still told apart from a person.
+    expect(await ring('+15005550005', null)).toMatchObject({ accepted: null, legs: [{ status: 'voicemail' }] });
   });
 });
 

@@ -107,10 +107,10 @@ describe('credit reservations (issue 15, finding 3)', () => {
     let release!: () => void;
     const ringing = new Promise<void>((resolve) => (release = resolve));
     const deps = fastDeps({ script: () => 'successful' });
-    const dial = deps.telephony.dial.bind(deps.telephony);
-    deps.telephony.dial = async (request) => {
+    const ringAgents = deps.telephony.ringAgents.bind(deps.telephony);
+    deps.telephony.ringAgents = async (request) => {
       await ringing;
-      return dial(request);
+      return ringAgents(request);
     };
     await requestInstantCall(server.db, deps, setup.request('+12125552001'));
     expect(await money(setup.userId)).toMatchObject({ credits: 1, reserved: 1, holding: 1 });
@@ -179,10 +179,10 @@ describe('credit reservations (issue 15, finding 3)', () => {
         const { errors, log } = recordingLog();
         const deps = { ...fastDeps({ script: () => script }), log };
         let dials = 0;
-        const dial = deps.telephony.dial.bind(deps.telephony);
-        deps.telephony.dial = (request) => {
+        const ringAgents = deps.telephony.ringAgents.bind(deps.telephony);
+        deps.telephony.ringAgents = (request) => {
           dials += 1;
-          return dial(request);
+          return ringAgents(request);
         };
         const callId = await server.db.transaction(async (tx) => {
           const held = await holdCreditsForCall(tx, setup.userId);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DialRequest } from '../../adapters/telephony/telephony.ts';
+import type { RingRequest } from '../../adapters/telephony/telephony.ts';
 import { credits } from '../../db/schema/billing.ts';
 import { calls } from '../../db/schema/calls.ts';
 import { widgets } from '../../db/schema/toolbox.ts';
@@ -22,10 +22,10 @@ function watchedDeps() {
   const errors: object[] = [];
   const dialled: string[][] = [];
   const deps = { ...fastDeps({ script: () => 'successful' }), log: { info() {}, warn() {}, error: (object: object) => void errors.push(object) } };
-  const dial = deps.telephony.dial.bind(deps.telephony);
-  deps.telephony.dial = (request: DialRequest) => {
+  const ringAgents = deps.telephony.ringAgents.bind(deps.telephony);
+  deps.telephony.ringAgents = (request: RingRequest) => {
     dialled.push(request.targets.map((target) => target.number));
-    return dial(request);
+    return ringAgents(request);
   };
   return { deps, errors, dialled };
 }

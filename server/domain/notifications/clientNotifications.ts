@@ -81,6 +81,8 @@ interface NotificationDetails {
   /** When the call was asked for, or when the callback is due. */
   at: Date;
   status: string | null;
+  /** The words of a missed_call_text. */
+  body: string | null;
 }
 
 /** Reads what a notification row needs to be written; undefined when its call is gone. */
@@ -106,6 +108,7 @@ export async function loadNotificationDetails(db: Database, notificationId: numb
       websiteId: sql<number | null>`coalesce(${calls.websiteId}, ${scheduledCalls.websiteId})`,
       at: sql<Date>`coalesce(${calls.createdAt}, ${scheduledCalls.scheduledAt})`.mapWith(calls.createdAt),
       status: calls.status,
+      body: clientNotifications.body,
     })
     .from(clientNotifications)
     .innerJoin(users, eq(users.id, clientNotifications.userId))
@@ -135,6 +138,7 @@ export async function loadNotificationDetails(db: Database, notificationId: numb
     websiteId: row.websiteId,
     at: row.at,
     status: row.status,
+    body: row.body,
   };
 }
 
@@ -142,6 +146,7 @@ const HEADLINES: Record<NotificationEvent, string> = {
   call_requested: 'New call request',
   callback_scheduled: 'Callback scheduled',
   call_missed: 'Missed call',
+  missed_call_text: 'Text to the visitor of a missed call',
 };
 
 /** What became of a missed call, in words (a Call's status). */
@@ -229,6 +234,8 @@ export function notificationMail(details: NotificationDetails, publicUrl: string
  * typed goes into a text: the e-mail carries the page and the custom fields.
  */
 export function notificationText(details: NotificationDetails, publicUrl: string): TextMessage {
+  // The visitor's text after a missed call (issue 18): the widget's words, to the visitor's number.
+  if (details.event === 'missed_call_text') return { to: normalizeNumber(details.to, details.destinations.homeCountry), from: details.serviceNumber, body: details.body ?? '' };
   const when = formatInTimeZone(details.at, details.timeZone, 'MMM d HH:mm');
   const body = `${HEADLINES[details.event]}: ${details.customerNumber}, ${when}. ${linkOf(details, publicUrl)}`;
   return { to: normalizeNumber(details.to, details.destinations.homeCountry), from: details.serviceNumber, body };

@@ -1,0 +1,4 @@
+ALTER TABLE "calls" ADD COLUMN "visitor_language" text;--> statement-breakpoint
+ALTER TABLE "scheduled_calls" ADD COLUMN "recovers_call_id" integer;--> statement-breakpoint
+ALTER TABLE "client_notifications" ADD COLUMN "body" text;--> statement-breakpoint
+ALTER TABLE "scheduled_calls" ADD CONSTRAINT "scheduled_calls_recovers_call_id_calls_id_fk" FOREIGN KEY ("recovers_call_id") REFERENCES "public"."calls"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { calls, scheduledCalls } from '../../db/schema/calls.ts';
+import { clientNotifications } from '../../db/schema/notifications.ts';
+import { type MissedCallRecovery, missedCallText } from '../../../common/rules/callFlow.ts';
+import type { CallLog } from './callRequestDeps.ts';
+
+/** The callback of a missed call is not placed sooner than this after the miss. */
+export const RECOVERY_CALLBACK_DELAY_MS = 5 * 60_000;
+/** Steps and horizon of the search for the next time an agent can take the callback. */
+const SEARCH_STEP_MS = 5 * 60_000;
+const SEARCH_HORIZON_MS = 8 * 86_400_000;
+
+/**
+ * The first time, at least RECOVERY_CALLBACK_DELAY_MS after `now`, on a 5-minute step, when
+ * `isAvailable` says an agent (or the widget's number, within the widget's hours) can take the
+ * call; undefined when none is within 8 days.
+ */
+export function nextAvailableAt(now: Date, isAvailable: (at: Date) => boolean): Date | undefined {
+  const first = Math.ceil((now.getTime() + RECOVERY_CALLBACK_DELAY_MS) / SEARCH_STEP_MS) * SEARCH_STEP_MS;
+  for (let at = first; at <= now.getTime() + SEARCH_HORIZON_MS; at += SEARCH_STEP_MS) {
+    if (isAvailable(new Date(at))) return new Date(at);
+  }
+  return undefined;
+}
+
+export interface Recovery {
+  callId: number;
+  now: Date;
+  recovery: MissedCallRecovery;
+  /** Whether someone can take the call at a time (the agents' and the widget's hours). */
+  isAvailable: (at: Date) => boolean;
+}
+
+/**
+ * Recovers a missed Call now (issue 18), in the transaction that records its outcome: queues the
+ * visitor's text (sent by the notifications worker, through the texts adapter) and schedules a
+ * callback at the next time someone can take it (placed by the scheduled-calls worker, shown in
+ * Upcoming Calls), each as the widget's missedCallRecovery says. Answers what it did.
+ */
+export async function recoverMissedCall(tx: Database, { callId, now, recovery, isAvailable }: Recovery): Promise<{ texted: boolean; callbackAt: Date | null }> {
+  const [call] = await tx
+    .select({ userId: calls.userId, websiteId: calls.websiteId, widgetId: calls.widgetId, customerNumber: calls.customerNumber, url: calls.url, language: calls.visitorLanguage })
+    .from(calls)
+    .where(eq(calls.id, callId));
+  if (!call) return { texted: false, callbackAt: null };
+  let texted = false;
+  if (recovery.textVisitor.isActive) {
+    await tx.insert(clientNotifications).values({
+      userId: call.userId,
+      event: 'missed_call_text',
+      channel: 'text',
+      to: call.customerNumber,
+      callId,
+      body: missedCallText(recovery, call.language),
+    });
+    texted = true;
+  }
+  let callbackAt: Date | null = null;
+  if (recovery.scheduleCallback) {
+    callbackAt = nextAvailableAt(now, isAvailable) ?? null;
+    if (callbackAt) {
+      await tx.insert(scheduledCalls).values({
+        userId: call.userId,
+        websiteId: call.websiteId,
+        widgetId: call.widgetId,
+        customerNumber: call.customerNumber,
+        url: call.url,
+        scheduledAt: callbackAt,
+        recoversCallId: callId,
+      });
+    }
+  }
+  return { texted, callbackAt };
+}
+
+/**
+ * recoverMissedCall in a savepoint: whatever goes wrong there, the outcome is still recorded and
+ * the placement's lease ended, so the visitor is never rung again for it. Logged.
+ */
+export async function recoverSafely(tx: Database, log: CallLog, recovery: Recovery): Promise<void> {
+  try {
+    const done = await tx.transaction((savepoint) => recoverMissedCall(savepoint, recovery));
+    log.info({ callId: recovery.callId, texted: done.texted, callbackAt: done.callbackAt }, 'calls: missed call recovered');
+  } catch (error) {
+    log.error({ err: error, callId: recovery.callId }, 'calls: recovering the missed call failed; the outcome is recorded without it');
+  }
+}
