@@ -63,6 +63,11 @@ interface CallBody {
   visitorId?: string;
 }
 
+interface CallNowBody extends CallBody {
+  /** The visitor's language (BCP 47), for the text after a missed call. */
+  language?: string;
+}
+
 interface ScheduleBody extends CallBody {
   scheduledAt: string;
   customFields?: { customField1?: string; customField2?: string; customField3?: string };
@@ -153,7 +158,7 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
     },
 
     async requestWidgetCall(request: FastifyRequest, reply: FastifyReply) {
-      const body = request.body as CallBody;
+      const body = request.body as CallNowBody;
       const { website, number, deps } = await admitCall(request, body);
       const answer = await answeringCallErrorsAsync(() =>
         requestInstantCall(db, deps, {
@@ -162,6 +167,7 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
           widgetId: body.widgetId,
           customerNumber: number,
           url: body.url,
+          language: body.language,
           visitor: { address: request.ip },
           admit: velocityAdmission(website, body.widgetId),
         }),

@@ -149,7 +149,7 @@ function show(widget: PublicWidget, timeZone: string, client: WidgetClient): voi
         render();
       },
       onClose: close,
-      onCallNow: ({ phone }) => submit('calls', phone, {}, widget.settings.redirections.callNow),
+      onCallNow: ({ phone }) => submit('calls', phone, visitorLanguage(), widget.settings.redirections.callNow),
       onSchedule: ({ phone, day, time, customFields }) => {
         if (!day || !time) return say('error', embedStrings.chooseTime);
         const scheduledAt = zonedInstant(day, time, timeZone).toISOString();
@@ -255,4 +255,10 @@ try {
   start();
 } catch {
   // Never into the host page.
+}
+
+/** The visitor's language for the text sent after a missed call (issue 18), when it is a tag the widget API takes. */
+function visitorLanguage(): { language?: string } {
+  const language = navigator.language;
+  return language && language.length <= 35 && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(language) ? { language } : {};
 }

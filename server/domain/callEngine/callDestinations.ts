@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type CountryCode, isSupportedCountry, type NumberType, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { PHONE_PATTERN, stripVisitorNumber } from '../../../common/rules/phone.ts';
-import { SIMULATOR_TEST_NUMBERS } from '../../adapters/telephony/callSimulator.ts';
+import { SIMULATOR_TEST_AGENTS, SIMULATOR_TEST_NUMBERS } from '../../adapters/telephony/callSimulator.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { invalidInput } from '../domainError.ts';
@@ -120,7 +120,7 @@ export function numberTypeAllowed(raw: string, homeCountry: CountryCode = FALLBA
   const typed = stripVisitorNumber(raw);
   const parsed = PHONE_PATTERN.test(typed) ? parsePhoneNumberFromString(typed, homeCountry) : undefined;
   if (!parsed?.isValid()) return false;
-  if (options.allowSimulatorNumbers && parsed.number in SIMULATOR_TEST_NUMBERS) return true;
+  if (options.allowSimulatorNumbers && (parsed.number in SIMULATOR_TEST_NUMBERS || parsed.number in SIMULATOR_TEST_AGENTS)) return true;
   const type = parsed.getType();
   return parsed.country !== undefined && type !== undefined && ALLOWED_TYPES.has(type);
 }

@@ -25,6 +25,8 @@ export interface InstantCallRequest {
   customerNumber: string;
   /** The page the visitor asked from (Call request URL). */
   url: string;
+  /** The visitor's language as the widget reported it (BCP 47), for the text after a missed call. */
+  language?: string;
   visitor: { address?: string };
   /** Admission counted only for a request about to be recorded (see VelocityAdmission). */
   admit?: VelocityAdmission;
@@ -102,6 +104,7 @@ export async function requestInstantCall(
         // Not answered yet: the outcome of the last try replaces it.
         status: 'no-answer',
         url: request.url,
+        visitorLanguage: request.language ?? null,
         customerNumber,
         calledFrom: context.serviceNumber,
         reservedCredits: held,

@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mail, MailMessage } from '../../adapters/mail/mail.ts';
-import type { TextMessage, Texts } from '../../adapters/texts/texts.ts';
-import { payments } from '../../db/schema/billing.ts';
 import { clientNotifications } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { widgets } from '../../db/schema/toolbox.ts';
 import { accountWithWidget, fastDeps, fixedClock } from '../../test/callTestKit.ts';
+import { markPaid as markPaidIn, recordingAdapters } from '../../test/notificationTestKit.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { NOTIFICATION_ATTEMPTS, NOTIFICATION_LEASE_MS, NOTIFICATIONS_KEPT_MS, NotificationsWorker, retryDelayMs } from '../../workers/notificationsWorker.ts';
 import { requestInstantCall, requestScheduledCall } from '../callEngine/callRequests.ts';
@@ -21,35 +18,11 @@ afterAll(() => server?.close());
 
 const PUBLIC_URL = 'https://app.example.com';
 
-/** Mail and text adapters that keep what they were given, failing while `failing` is set. */
-function recordingAdapters() {
-  const sent = { mails: [] as MailMessage[], texts: [] as TextMessage[], failing: false };
-  const mail: Mail = {
-    description: 'test mail',
-    send: async (message) => {
-      if (sent.failing) throw new Error('SMTP is down');
-      sent.mails.push(message);
-    },
-  };
-  const texts: Texts = {
-    description: 'test texts',
-    send: async (message) => {
-      if (sent.failing) throw new Error('Twilio is down');
-      sent.texts.push(message);
-    },
-  };
-  return { sent, mail, texts };
-}
+const markPaid = (userId: number) => markPaidIn(server.db, userId);
 
 function worker(adapters: ReturnType<typeof recordingAdapters>, now = () => Date.now()) {
   const log = { info: () => undefined, warn: () => undefined };
   return new NotificationsWorker({ db: server.db, mail: adapters.mail, texts: adapters.texts, publicUrl: PUBLIC_URL, log, now });
-}
-
-/** A successful payment of the account: it may notify others than itself. */
-async function markPaid(userId: number) {
-  const id = randomUUID();
-  await server.db.insert(payments).values({ userId, convertId: `PM-${id}`, packId: 1, amount: 2000, credits: 20, status: 'successful', processorIntentId: `pi_${id}`, clientSecret: `pi_${id}_secret` });
 }
 
 /**

@@ -197,13 +197,17 @@ function toTheAccount(details: NotificationDetails): boolean {
 
 /**
  * Why a notification must not go out, if it must not, checked before its first attempt:
- * - a text to a number outside the account's call destinations;
+ * - a text to a number outside the account's call destinations (the visitor's text after a
+ *   missed call: to any other number than his call's);
  * - anyone but the account itself while the account has never paid (as a trial telephony
  *   account may only text its own verified numbers): a free account cannot relay to strangers;
  * - past the hourly limits (NOTIFICATION_LIMITS), which this check counts.
  */
 export async function notificationRefusal(db: Database, details: NotificationDetails, now: Date): Promise<string | undefined> {
-  if (details.channel === 'text' && !isCallable(details.to, details.destinations)) return "the number is outside the account's call destinations";
+  // The visitor's text goes to the number his call went to, checked when he asked for it.
+  if (details.event === 'missed_call_text' ? details.to !== details.customerNumber : details.channel === 'text' && !isCallable(details.to, details.destinations)) {
+    return "the number is outside the account's call destinations";
+  }
   if (!details.hasPaid && !toTheAccount(details)) return 'notifications to others than the account itself start once it has bought credits';
   const limits = NOTIFICATION_LIMITS[details.channel];
   const recipient = details.channel === 'email' ? details.to.toLowerCase() : normalizeNumber(details.to, details.destinations.homeCountry);
