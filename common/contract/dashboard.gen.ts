@@ -1639,6 +1639,17 @@ export interface components {
             ScheduledCall: components["schemas"]["CallScheduledRequest"] | null;
             /** @description The telephony legs of the call. */
             TwilioCalls: components["schemas"]["TwilioCall"][];
+            /** @description What followed a missed Call now (issue 18), as decided when it was missed; null when nothing did. */
+            recovery: components["schemas"]["CallRecovery"] | null;
+        };
+        CallRecovery: {
+            /** @description A text message to the visitor was queued ("Sorry we missed your call…", or the widget's words). */
+            textedVisitor: boolean;
+            /**
+             * Format: date-time
+             * @description When the callback scheduled for the visitor is due (shown in Upcoming Calls), or null.
+             */
+            callbackAt: string | null;
         };
         CallRecording: {
             /** @description Path of the recording, /api/client/calls/{id}/recording. */

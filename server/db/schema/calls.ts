@@ -46,6 +46,8 @@ export const scheduledCalls = pgTable(
   (t) => [
     index('scheduled_calls_due_idx').on(t.status, t.scheduledAt),
     index('scheduled_calls_user_id_scheduled_at_idx').on(t.userId, t.scheduledAt),
+    // The callback recovering a missed call, shown with it in Calls History.
+    index('scheduled_calls_recovers_call_id_idx').on(t.recoversCallId).where(sql`${t.recoversCallId} is not null`),
     check(
       'scheduled_calls_status_check',
       sql`${t.status} in ('pending', 'in-progress', 'completed', 'failed', 'canceled')`,

@@ -45,6 +45,8 @@ export const clientNotifications = pgTable(
   (t) => [
     index('client_notifications_due_idx').on(t.dueAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
     index('client_notifications_user_id_idx').on(t.userId, t.createdAt),
+    // The visitor's text recovering a missed call, shown with it in Calls History.
+    index('client_notifications_missed_call_text_idx').on(t.callId).where(sql`${t.event} = 'missed_call_text'`),
     check('client_notifications_subject_check', sql`num_nonnulls(${t.callId}, ${t.scheduledCallId}) = 1`),
   ],
 );

@@ -10,6 +10,7 @@ import { markPaid, recordingAdapters } from '../../test/notificationTestKit.ts';
 import { NotificationsWorker } from '../../workers/notificationsWorker.ts';
 import { ScheduledCallsWorker } from '../../workers/scheduledCallsWorker.ts';
 import type { components } from '../../../common/contract/dashboard.gen.ts';
+import { listCalls } from '../callHistory/callList.ts';
 import { requestInstantCall, requestScheduledCall } from './callRequests.ts';
 import { nextAvailableAt, RECOVERY_CALLBACK_DELAY_MS } from './missedCallRecovery.ts';
 import { RECORDING_NOTICE } from './callPlacement.ts';
@@ -60,6 +61,8 @@ describe("a call's life: whisper, accept and the next agent", () => {
     // Nothing to recover: no text, no callback.
     expect((await notificationsOf(callId)).map((row) => row.event)).toEqual(['call_requested']);
     expect(await server.db.select().from(scheduledCalls).where(eq(scheduledCalls.recoversCallId, callId))).toEqual([]);
+    const { data } = await listCalls(server.db, setup.userId, {}, { page: 1, perPage: 10 });
+    expect(data.find((row) => row.id === callId)!.recovery).toBeNull();
   });
 
   it('with the whisper off, the agent who picks up is bridged at once and no whisper is recorded', async () => {
@@ -146,6 +149,13 @@ describe('missed-call recovery', () => {
     await worker.runOnce();
     expect(adapters.sent.texts.filter((text) => text.to === '+15005550003')).toEqual([{ to: '+15005550003', from: call!.calledFrom, body: 'Leider haben wir Ihren Anruf verpasst. Wir rufen Sie so bald wie möglich zurück.' }]);
     expect(adapters.sent.mails.map((mail) => mail.subject).filter((subject) => subject.includes('+15005550003'))).toEqual(['New call request: +15005550003 (Floating icon)', 'Missed call: +15005550003 (Floating icon)']);
+    const missedMail = adapters.sent.mails.find((mail) => mail.subject.startsWith('Missed call: +15005550003'))!;
+    expect(missedMail.text).toContain('The visitor was sent a text message.');
+    expect(missedMail.text).toMatch(/A callback is scheduled at 2026-11-25 10:05 GMT\./);
+
+    // Calls History shows what followed the missed call with it.
+    const { data } = await listCalls(server.db, setup.userId, {}, { page: 1, perPage: 10 });
+    expect(data.find((row) => row.id === callId)!.recovery).toEqual({ textedVisitor: true, callbackAt: '2026-11-25T10:05:00.000Z' });
   });
 
   it("sends the widget's own words, and does only what the widget's switches leave on", async () => {
@@ -158,6 +168,8 @@ describe('missed-call recovery', () => {
       ['missed_call_text', 'Sorry! Our team calls you back today.'],
     ]);
     expect(await server.db.select().from(scheduledCalls).where(eq(scheduledCalls.recoversCallId, callId))).toEqual([]);
+    const { data } = await listCalls(server.db, setup.userId, {}, { page: 1, perPage: 10 });
+    expect(data.find((row) => row.id === callId)!.recovery).toEqual({ textedVisitor: true, callbackAt: null });
   });
 
   it('calls back at the next time an agent is available (Monday 9:00 London after a Friday evening miss)', async () => {

@@ -1,10 +1,11 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { callRecordings, calls, twilioCallLegs } from '../../db/schema/calls.ts';
+import { callRecordings, calls, scheduledCalls, twilioCallLegs } from '../../db/schema/calls.ts';
+import { clientNotifications } from '../../db/schema/notifications.ts';
 import { websites } from '../../db/schema/toolbox.ts';
 import { countCalls } from './callCount.ts';
 import { type CallFilters, callConditions } from './callFilters.ts';
-import { type CallView, type LegSummary, toCallView } from './callView.ts';
+import { type CallView, type LegSummary, type RecoverySummary, toCallView } from './callView.ts';
 
 export interface Paging {
   /** From 1. */
@@ -17,6 +18,17 @@ const legsOfCall = sql<LegSummary[]>`(
   select coalesce(json_agg(json_build_object('id', ${twilioCallLegs.id}, 'target', ${twilioCallLegs.target}, 'agentId', ${twilioCallLegs.agentId},
     'metadata', json_build_object('to', ${twilioCallLegs.metadata} ->> 'to')) order by ${twilioCallLegs.id}), '[]')
   from ${twilioCallLegs} where ${twilioCallLegs.callId} = ${calls.id})`;
+
+/**
+ * What followed a missed Call now (issue 18): the visitor's text and the callback recovering it,
+ * through their partial indexes; null for a connected or scheduled call, and when nothing did.
+ */
+const recoveryOfCall = sql<RecoverySummary | null>`(case when ${calls.type} = 'instant' and ${calls.status} <> 'successful' then (
+  select case when texted or callback_at is not null then json_build_object('textedVisitor', texted, 'callbackAt', callback_at) end
+  from (select
+    exists (select 1 from ${clientNotifications} where ${clientNotifications.callId} = ${calls.id} and ${clientNotifications.event} = 'missed_call_text') as texted,
+    (select min(${scheduledCalls.scheduledAt}) from ${scheduledCalls} where ${scheduledCalls.recoversCallId} = ${calls.id}) as callback_at) recovery
+) end)`;
 
 type PageRow = Awaited<ReturnType<typeof callsPageQuery>>[number];
 
@@ -35,9 +47,9 @@ export function callsPageQuery(db: Database, userId: number, filters: CallFilter
     .limit(window.take)
     .offset(window.skip)
     .as('page');
-  // The legs come with the page (a subquery per row, through twilio_call_legs_call_id_idx).
+  // The legs and the recovery come with the page (subqueries per row, through their indexes).
   return db
-    .select({ call: calls, domain: websites.domain, recordingId: callRecordings.id, legs: legsOfCall })
+    .select({ call: calls, domain: websites.domain, recordingId: callRecordings.id, legs: legsOfCall, recovery: recoveryOfCall })
     .from(page)
     .innerJoin(calls, eq(calls.id, page.id))
     .leftJoin(websites, eq(websites.id, calls.websiteId))
@@ -73,7 +85,7 @@ export async function listCalls(db: Database, userId: number, filters: CallFilte
   }
   return {
     data: rows.map((row) =>
-      toCallView(row.call, { domain: row.domain, hasRecording: row.recordingId !== null, legs: row.legs }),
+      toCallView(row.call, { domain: row.domain, hasRecording: row.recordingId !== null, legs: row.legs, recovery: row.recovery }),
     ),
     count,
   };

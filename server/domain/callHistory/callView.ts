@@ -4,6 +4,12 @@ type CallRow = typeof calls.$inferSelect;
 /** What the contract shows of a telephony leg. */
 export type LegSummary = Pick<typeof twilioCallLegs.$inferSelect, 'id' | 'target' | 'agentId'> & { metadata: { to?: string | null } };
 
+/** What followed a missed Call now, as the page's query reads it (callbackAt as JSON gives it). */
+export interface RecoverySummary {
+  textedVisitor: boolean;
+  callbackAt: string | null;
+}
+
 /** Where the recording of a call is served (contract: CallRecording.url). */
 export function recordingPath(callId: number): string {
   return `/api/client/calls/${callId}/recording`;
@@ -19,7 +25,7 @@ export function toCustomFields(fields: CustomFields | null | undefined) {
 }
 
 /** The contract's `Call` (spec §3 Call) from a calls row, its website, recording and legs. */
-export function toCallView(call: CallRow, related: { domain: string | null; hasRecording: boolean; legs: LegSummary[] }) {
+export function toCallView(call: CallRow, related: { domain: string | null; hasRecording: boolean; legs: LegSummary[]; recovery: RecoverySummary | null }) {
   return {
     id: call.id,
     convertId: call.convertId,
@@ -50,6 +56,9 @@ export function toCallView(call: CallRow, related: { domain: string | null; hasR
       agentId: leg.agentId,
       metadata: { to: leg.metadata.to ?? '' },
     })),
+    recovery: related.recovery
+      ? { textedVisitor: related.recovery.textedVisitor, callbackAt: related.recovery.callbackAt === null ? null : new Date(related.recovery.callbackAt).toISOString() }
+      : null,
   };
 }
 

@@ -83,6 +83,9 @@ interface NotificationDetails {
   status: string | null;
   /** The words of a missed_call_text. */
   body: string | null;
+  /** The missed call's recovery: the visitor was texted, a callback is due then. */
+  textedVisitor: boolean;
+  callbackAt: Date | null;
 }
 
 /** Reads what a notification row needs to be written; undefined when its call is gone. */
@@ -109,6 +112,9 @@ export async function loadNotificationDetails(db: Database, notificationId: numb
       at: sql<Date>`coalesce(${calls.createdAt}, ${scheduledCalls.scheduledAt})`.mapWith(calls.createdAt),
       status: calls.status,
       body: clientNotifications.body,
+      // What the call's recovery did (issue 18), for the missed-call notification.
+      textedVisitor: sql<boolean>`exists (select 1 from ${clientNotifications} texted where texted.call_id = ${clientNotifications.callId} and texted.event = 'missed_call_text')`,
+      callbackAt: sql<Date | null>`(select min(${scheduledCalls.scheduledAt}) from ${scheduledCalls} where ${scheduledCalls.recoversCallId} = ${clientNotifications.callId})`.mapWith(scheduledCalls.scheduledAt),
     })
     .from(clientNotifications)
     .innerJoin(users, eq(users.id, clientNotifications.userId))
@@ -139,6 +145,8 @@ export async function loadNotificationDetails(db: Database, notificationId: numb
     at: row.at,
     status: row.status,
     body: row.body,
+    textedVisitor: row.textedVisitor,
+    callbackAt: row.callbackAt,
   };
 }
 
@@ -185,6 +193,8 @@ function linesOf(details: NotificationDetails): string[] {
     `${details.event === 'callback_scheduled' ? 'Call at' : 'Time'}: ${when}`,
     ...fields,
     outcome,
+    ...(details.event === 'call_missed' && details.textedVisitor ? ['The visitor was sent a text message.'] : []),
+    ...(details.event === 'call_missed' && details.callbackAt ? [`A callback is scheduled at ${formatInTimeZone(details.callbackAt, details.timeZone, 'yyyy-MM-dd HH:mm zzz')}.`] : []),
   ];
 }
 

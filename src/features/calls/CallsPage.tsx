@@ -32,6 +32,7 @@ import { useListMachine } from '../../statecharts/useListMachine.ts';
 import { useUserTimeZone } from '../../session/useUserTimeZone.ts';
 import { widgetTypeLabel } from '../../lib/widgetTypes.ts';
 import { callsDefaults, provideCallsExport, provideCallsList, type Call } from './calls.actors.ts';
+import { RecoveryNote } from './RecoveryNote.tsx';
 import { callStatusFilterLabels, callStatusLabels, callsMessages, callTypeLabels } from './calls.messages.ts';
 import { CALL_STATUSES, CALL_TYPES, CALLS_PER_PAGE, type CallsFilters } from './calls.search.ts';
 import { RecordingCell } from './RecordingCell.tsx';
@@ -94,7 +95,17 @@ export function CallsPage({ search, onSearchChange }: CallsPageProps) {
     { key: 'customerNumber', header: t`Customer Number`, cell: (call) => call.customerNumber, nowrap: true },
     { key: 'calledFrom', header: t`Called from`, cell: (call) => geolocationLabel(call.geolocation) },
     { key: 'agentNumber', header: t`Agent Number`, cell: (call) => call.agentNumber ?? '', nowrap: true },
-    { key: 'status', header: t`Status`, cell: (call) => i18n._(callStatusLabels[call.status]), nowrap: true },
+    {
+      key: 'status',
+      header: t`Status`,
+      cell: (call) => (
+        <>
+          {i18n._(callStatusLabels[call.status])}
+          {call.recovery ? <RecoveryNote recovery={call.recovery} timeZone={timeZone} /> : null}
+        </>
+      ),
+      nowrap: true,
+    },
     { key: 'customField1', header: t`Custom Field #1`, cell: (call) => orSlash(call.ScheduledCall?.customFields.customField1) },
     { key: 'customField2', header: t`Custom Field #2`, cell: (call) => orSlash(call.ScheduledCall?.customFields.customField2) },
     { key: 'customField3', header: t`Custom Field #3`, cell: (call) => orSlash(call.ScheduledCall?.customFields.customField3) },
