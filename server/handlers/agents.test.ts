@@ -93,7 +93,7 @@ describe('agent numbers the platform pays to ring (issue 15 review)', () => {
     ['a US premium-rate number', '+1 900 555 1234'],
     ['a UK premium-rate number', '+44 909 879 0000'],
     ['a satellite number', '+881 6 1234 5678'],
-    ['a US personal number', '+1 500 555 0004'],
+    ['a US personal number', '+1 500 555 0123'],
     ['a premium-rate number without a + (read in the account’s country)', '9005551234'],
   ])('refuses %s when an agent is created or updated, with 400 and the reason', async (_case, phone) => {
     const refused = expectStatus(await client.call({ method: 'POST', url: '/api/client/agents', body: { name: 'Premium Agent', phone } }), 400);
@@ -102,6 +102,12 @@ describe('agent numbers the platform pays to ring (issue 15 review)', () => {
     const update = expectStatus(await client.call({ method: 'PUT', url: `/api/client/agents/${agent.id}`, body: { name: 'Honest Agent', phone } }), 400);
     expect(update).toMatchObject({ error: 'invalid_request', error_description: refusal });
     expect((await agentRow(agent.id))!.phone).toBe(agent.phone);
+  });
+
+  it("takes the local call simulator's test agents beside it (a voicemail, an agent declining the whisper; issue 18)", async () => {
+    for (const phone of ['+15005550005', '+15005550006']) {
+      expect(expectStatus(await client.call({ method: 'POST', url: '/api/client/agents', body: { name: 'Test Agent', phone } }), 201).phone).toBe(phone);
+    }
   });
 
   it('takes a landline, a mobile or a toll-free number in any country (agents are not held to the visitor countries)', async () => {

@@ -7,7 +7,9 @@ import { answeringDomainErrors } from './domainErrors.ts';
 import { caller, type HandlerContext, type OperationHandlers } from './handlerContext.ts';
 
 /** Tag widgets (spec §2 Widgets, §4 Widgets and Widget wizard). */
-export function widgetHandlers({ db }: HandlerContext): OperationHandlers {
+export function widgetHandlers({ db, adapters }: HandlerContext): OperationHandlers {
+  // Beside the local call simulator, its test numbers may be the widget's number (issue 18).
+  const rules = { allowSimulatorNumbers: adapters.telephony.isLocal };
   const lists = new WidgetListCache();
   return answeringDomainErrors({
     async listWidgets(request: FastifyRequest, reply: FastifyReply) {
@@ -18,13 +20,13 @@ export function widgetHandlers({ db }: HandlerContext): OperationHandlers {
 
     async createWidget(request: FastifyRequest, reply: FastifyReply) {
       await assertToolboxOpen(db, caller(request).userId); // spec §6: 402 overdraft_reached
-      return reply.code(201).send(await saveWidget(db, caller(request).userId, request.body as WidgetInput));
+      return reply.code(201).send(await saveWidget(db, caller(request).userId, request.body as WidgetInput, undefined, rules));
     },
 
     async updateWidget(request: FastifyRequest) {
       await assertToolboxOpen(db, caller(request).userId); // spec §6: 402 overdraft_reached
       const { id } = request.params as { id: number };
-      return saveWidget(db, caller(request).userId, request.body as WidgetInput, id);
+      return saveWidget(db, caller(request).userId, request.body as WidgetInput, id, rules);
     },
 
     async deleteWidget(request: FastifyRequest, reply: FastifyReply) {

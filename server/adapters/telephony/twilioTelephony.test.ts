@@ -73,6 +73,13 @@ describe('Twilio callback signatures (twilio.validateRequest)', () => {
     expect((await callback('/telephony/twilio/status?attempt=1', params)).status).toBe(200);
   });
 
+  it("refuses the simulator's test numbers as agents: with Twilio they would be real numbers", async () => {
+    const setup = await accountWithWidget(server.db);
+    const { accessToken } = await signIn(app, setup.account.email, setup.account.password);
+    const refused = await app.app.inject({ method: 'POST', url: '/api/client/agents', headers: { authorization: `Bearer ${accessToken}` }, payload: { name: 'Test Agent', phone: '+15005550006' } });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('announces itself at startup', () => {
     expect(telephony.description).toMatch(/^Twilio \(account AC0000…; agent first with the whisper, then the visitor bridged; signed callbacks at http:\/\/dashboard\.test\/telephony\/twilio\/\*\)$/);
   });

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { agents, type AvailabilityDay } from '../../db/schema/toolbox.ts';
 import { invalidInput, notFoundRow } from '../domainError.ts';
 import { readCallDestinations } from '../callEngine/callDestinations.ts';
-import { normalizeDialledPhone } from './phone.ts';
+import { type DialledNumberRules, normalizeDialledPhone } from './phone.ts';
 import { checkWeeklyHours } from './weeklyHours.ts';
 
 /** The contract's AgentInput; omitted fields take the spec §4 defaults (see agentDefaults). */
@@ -61,7 +61,7 @@ export async function listAgents(db: Database, userId: number): Promise<AgentVie
 }
 
 /** The column values of an agent input: defaults applied, phone stripped, rules checked. */
-function agentValues(input: AgentInput, homeCountry: CountryCode) {
+function agentValues(input: AgentInput, homeCountry: CountryCode, rules: DialledNumberRules) {
   const values = {
     name: input.name ?? agentDefaults.name,
     availability: input.availability ?? agentDefaults.availability,
@@ -81,7 +81,7 @@ function agentValues(input: AgentInput, homeCountry: CountryCode) {
   checkWeeklyHours(activeHours, 'availability.activeHours', { requireActiveDay: true });
   return {
     name,
-    phone: normalizeDialledPhone(input.phone, homeCountry),
+    phone: normalizeDialledPhone(input.phone, homeCountry, 'phone', rules),
     availability: activeHours,
     isActive: values.isActive,
     isVerified: values.isVerified,
@@ -90,10 +90,10 @@ function agentValues(input: AgentInput, homeCountry: CountryCode) {
 }
 
 /** Creates an agent of the caller (Save Agent, and the wizard's number-only path, spec §4). */
-export async function createAgent(db: Database, userId: number, input: AgentInput): Promise<AgentView> {
+export async function createAgent(db: Database, userId: number, input: AgentInput, rules: DialledNumberRules = {}): Promise<AgentView> {
   const [created] = await db
     .insert(agents)
-    .values({ userId, ...agentValues(input, (await readCallDestinations(db, userId)).homeCountry) })
+    .values({ userId, ...agentValues(input, (await readCallDestinations(db, userId)).homeCountry, rules) })
     .returning();
   return toAgentView(created!);
 }
@@ -102,10 +102,10 @@ export async function createAgent(db: Database, userId: number, input: AgentInpu
  * Replaces one of the caller's agents whole (the Edit form and the Active switch, which sends
  * the full body); omitted fields take the defaults again. `not_found` for another's agent.
  */
-export async function updateAgent(db: Database, userId: number, agentId: number, input: AgentInput): Promise<AgentView> {
+export async function updateAgent(db: Database, userId: number, agentId: number, input: AgentInput, rules: DialledNumberRules = {}): Promise<AgentView> {
   const [updated] = await db
     .update(agents)
-    .set(agentValues(input, (await readCallDestinations(db, userId)).homeCountry))
+    .set(agentValues(input, (await readCallDestinations(db, userId)).homeCountry, rules))
     .where(and(eq(agents.id, agentId), eq(agents.userId, userId)))
     .returning();
   if (!updated) throw notFoundRow('agent');

@@ -3,6 +3,11 @@ import { PHONE_PATTERN, stripPhone } from '../../../common/rules/phone.ts';
 import { FALLBACK_COUNTRY, NUMBER_NOT_ALLOWED_MESSAGE, numberTypeAllowed } from '../callEngine/callDestinations.ts';
 import { invalidInput } from '../domainError.ts';
 
+/** Which numbers the platform rings besides real lines: the simulator's test numbers, beside the simulator. */
+export interface DialledNumberRules {
+  allowSimulatorNumbers?: boolean;
+}
+
 /**
  * A phone number as stored: the spaces, dashes and parentheses people type are removed (spec §5
  * Agent: "phone values stripped of parentheses, dashes, spaces"), then it must match the phone
@@ -20,10 +25,11 @@ export function normalizePhone(input: string, field = 'phone'): string {
  * numberTypeAllowed, the rule visitors' numbers follow too); premium-rate, shared-cost,
  * satellite, personal and other numbers are refused with `invalid_request`. A number without a +
  * is read in the account's own country. The visitor country list does not apply: agents may sit
- * in any country.
+ * in any country. Beside the local call simulator its test numbers are taken too (`rules`), so a
+ * client can try a voicemail or a declining agent (issue 18).
  */
-export function normalizeDialledPhone(input: string, homeCountry: CountryCode = FALLBACK_COUNTRY, field = 'phone'): string {
+export function normalizeDialledPhone(input: string, homeCountry: CountryCode = FALLBACK_COUNTRY, field = 'phone', rules: DialledNumberRules = {}): string {
   const phone = normalizePhone(input, field);
-  if (!numberTypeAllowed(phone, homeCountry)) throw invalidInput(`Field ${field}: ${NUMBER_NOT_ALLOWED_MESSAGE}`);
+  if (!numberTypeAllowed(phone, homeCountry, rules)) throw invalidInput(`Field ${field}: ${NUMBER_NOT_ALLOWED_MESSAGE}`);
   return phone;
 }

@@ -1,7 +1,7 @@
 import type { components } from '../../../common/contract/dashboard.gen.ts';
 import { PHONE_PATTERN, stripPhone } from '../../../common/rules/phone.ts';
 import type { CountryCode } from 'libphonenumber-js/max';
-import { normalizeDialledPhone } from '../agents/phone.ts';
+import { type DialledNumberRules, normalizeDialledPhone } from '../agents/phone.ts';
 import { checkWeeklyHours } from '../agents/weeklyHours.ts';
 import { FALLBACK_COUNTRY } from '../callEngine/callDestinations.ts';
 import { invalidInput } from '../domainError.ts';
@@ -32,11 +32,11 @@ function isFileUrl(value: string): boolean {
  * express; the schema has already checked types, ranges (§9 Sliders) and required texts.
  * Throws `invalid_request` naming the field. A number without a + is read in `homeCountry`.
  */
-export function checkWidgetRules(input: WidgetRuleInput, homeCountry: CountryCode = FALLBACK_COUNTRY): void {
+export function checkWidgetRules(input: WidgetRuleInput, homeCountry: CountryCode = FALLBACK_COUNTRY, rules: DialledNumberRules = {}): void {
   const { settings: general, callSetup } = input.settings;
   // The widget's own number is rung at the platform's cost (issue 15 review): a line a person
   // answers, as agents' numbers, in any country. Checked whenever set: useAgents may be switched.
-  if (general.agentNumber) normalizeDialledPhone(general.agentNumber, homeCountry, 'settings.settings.agentNumber');
+  if (general.agentNumber) normalizeDialledPhone(general.agentNumber, homeCountry, 'settings.settings.agentNumber', rules);
   if (general.useAgents) {
     // spec §5: "when used, at least one agent and a callingRule required".
     if ((input.agentIds ?? []).length === 0) throw invalidInput('Field agentIds needs at least one agent when settings.settings.useAgents is true.');

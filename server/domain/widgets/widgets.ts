@@ -9,6 +9,7 @@ import { invalidInput, notFoundRow } from '../domainError.ts';
 import { findOwnWebsite } from '../websites/websites.ts';
 import { claimActiveSlot } from './widgetActivation.ts';
 import { readCallDestinations } from '../callEngine/callDestinations.ts';
+import type { DialledNumberRules } from '../agents/phone.ts';
 import { checkWidgetRules } from './widgetRules.ts';
 
 type Schemas = components['schemas'];
@@ -39,8 +40,8 @@ export async function listWidgets(db: Database, userId: number): Promise<WidgetV
  * website when this one is active (spec §4, widgetActivation.ts), writes the widget and its
  * ordered agent links. Settings are stored as sent.
  */
-export async function saveWidget(db: Database, userId: number, input: WidgetInput, widgetId?: number): Promise<WidgetView> {
-  checkWidgetRules(input, (await readCallDestinations(db, userId)).homeCountry);
+export async function saveWidget(db: Database, userId: number, input: WidgetInput, widgetId?: number, rules: DialledNumberRules = {}): Promise<WidgetView> {
+  checkWidgetRules(input, (await readCallDestinations(db, userId)).homeCountry, rules);
   const agentIds = input.agentIds ?? [];
   const values = {
     name: input.name,
