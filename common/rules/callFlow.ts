@@ -4,6 +4,9 @@ type WidgetSettings = components['schemas']['WidgetSettings'];
 export type MissedCallRecovery = NonNullable<WidgetSettings['missedCallRecovery']>;
 export type CallRecording = NonNullable<WidgetSettings['recording']>;
 
+/** The call flow of a widget's general settings, every field present (what `readCallFlow` answers). */
+export type CallFlow = Required<Pick<WidgetSettings, 'agentWhisper' | 'missedCallRecovery' | 'recording'>>;
+
 /** The longest text a visitor is sent after a missed call: two text-message segments. */
 export const MISSED_CALL_TEXT_MAX = 300;
 
@@ -17,7 +20,7 @@ export function defaultCallFlow(): Pick<WidgetSettings, 'agentWhisper' | 'missed
 }
 
 /** What a call reads of a widget's call flow; a widget saved before issue 18 reads as the defaults. */
-export function readCallFlow(general: Partial<Pick<WidgetSettings, 'agentWhisper' | 'missedCallRecovery' | 'recording'>>): Required<Pick<WidgetSettings, 'agentWhisper' | 'missedCallRecovery' | 'recording'>> {
+export function readCallFlow(general: Partial<Pick<WidgetSettings, 'agentWhisper' | 'missedCallRecovery' | 'recording'>>): CallFlow {
   const defaults = defaultCallFlow();
   return {
     agentWhisper: general.agentWhisper ?? defaults.agentWhisper!,
@@ -41,10 +44,15 @@ const MISSED_CALL_TEXTS: Record<string, string> = {
   zh: '抱歉错过了您的来电。我们会尽快给您回电。',
 };
 
+/** The text a visitor is sent when the widget's own is empty, in that language (English otherwise). */
+export function defaultMissedCallText(language: string | null | undefined): string {
+  const primary = (language ?? '').toLowerCase().split('-')[0] ?? '';
+  return MISSED_CALL_TEXTS[primary] ?? MISSED_CALL_TEXTS.en!;
+}
+
 /** The words of the visitor's text: the widget's own, else the default in the visitor's language. */
 export function missedCallText(recovery: MissedCallRecovery, language: string | null | undefined): string {
   const own = recovery.textVisitor.text.trim();
   if (own !== '') return own.slice(0, MISSED_CALL_TEXT_MAX);
-  const primary = (language ?? '').toLowerCase().split('-')[0] ?? '';
-  return MISSED_CALL_TEXTS[primary] ?? MISSED_CALL_TEXTS.en!;
+  return defaultMissedCallText(language);
 }

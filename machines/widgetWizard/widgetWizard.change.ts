@@ -30,7 +30,8 @@ export function usesTimedFields(typeId: WidgetDraft['typeId'], widgetTypes: read
 
 /**
  * Switches whose text is cleared when they are turned off (spec §4 Switch behaviour:
- * redirections, notifications, main/disclaimer, custom fields): the switch's path → its text's.
+ * redirections, notifications, main/disclaimer, custom fields, and the missed-call text to the
+ * visitor): the switch's path → its text's.
  */
 const clearedBySwitch: Record<string, string> = {
   'notifications.email.isActive': 'notifications.email.value',
@@ -44,6 +45,8 @@ const clearedBySwitch: Record<string, string> = {
   'settings.scheduleSetup.customField1.isActive': 'settings.scheduleSetup.customField1.text',
   'settings.scheduleSetup.customField2.isActive': 'settings.scheduleSetup.customField2.text',
   'settings.scheduleSetup.customField3.isActive': 'settings.scheduleSetup.customField3.text',
+  // Issue 18: the text of a missed call's message to the visitor.
+  'settings.settings.missedCallRecovery.textVisitor.isActive': 'settings.settings.missedCallRecovery.textVisitor.text',
 };
 
 const NUMBER_PATHS = new Set([

@@ -1,18 +1,21 @@
+import { readCallFlow } from '../../common/rules/callFlow.ts';
 import { defaultNotifications, defaultWidgetConfiguration } from '../../common/rules/widgetDefaults.ts';
 import { normalizeWorkingHours } from '../../common/rules/workingHours.ts';
-import type { WidgetConfiguration, WidgetDraft } from './widgetWizard.draft.ts';
+import type { DraftConfiguration, WidgetConfiguration, WidgetDraft } from './widgetWizard.draft.ts';
 import type { StoredWidget } from './widgetWizard.types.ts';
 
 /**
  * A configuration as the wizard's fields edit it: numbers as typed text ('' for none), the
- * schedule as the editor shows it (spec §5).
+ * schedule as the editor shows it (spec §5), and the call flow of issue 18 as calls read it
+ * (a widget saved before it shows the defaults, and saves them back explicitly).
  */
-function draftConfiguration(configuration: WidgetConfiguration): WidgetConfiguration {
+function draftConfiguration(configuration: WidgetConfiguration): DraftConfiguration {
   const { settings } = configuration;
   return {
     ...configuration,
     settings: {
       ...settings,
+      ...readCallFlow(settings),
       agentNumber: settings.agentNumber ?? '',
       customCallerId: { value: settings.customCallerId.value ?? '' },
       activeHours: normalizeWorkingHours(settings.activeHours),
@@ -21,7 +24,7 @@ function draftConfiguration(configuration: WidgetConfiguration): WidgetConfigura
 }
 
 /** A new widget's configuration in the wizard: it calls one number, empty until it is typed (spec §9 defaults). */
-export function defaultConfiguration(): WidgetConfiguration {
+export function defaultConfiguration(): DraftConfiguration {
   return draftConfiguration(defaultWidgetConfiguration(''));
 }
 

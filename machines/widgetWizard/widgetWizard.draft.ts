@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { components } from '../../common/contract/dashboard.gen.ts';
+import type { CallFlow } from '../../common/rules/callFlow.ts';
 
 export type WidgetConfiguration = components['schemas']['WidgetConfiguration'];
 export type WidgetSettings = components['schemas']['WidgetSettings'];
@@ -8,6 +9,13 @@ export type GlobalSetup = components['schemas']['GlobalSetup'];
 export type CallSetup = components['schemas']['CallSetup'];
 export type ScheduleSetup = components['schemas']['ScheduleSetup'];
 export type WorkingHours = components['schemas']['WorkingHours'];
+
+/**
+ * The configuration as the wizard edits it: the call flow of issue 18 (whisper, missed-call
+ * recovery, recording) always present, so a widget saved before it shows the defaults and saves
+ * them back explicitly.
+ */
+export type DraftConfiguration = Omit<WidgetConfiguration, 'settings'> & { settings: WidgetSettings & CallFlow };
 
 /** The General step's "All Widgets" choice: one widget of each type (spec §4 Widget wizard). */
 export const ALL_WIDGET_TYPES = 'all';
@@ -31,7 +39,7 @@ export interface WidgetDraft {
   /** The calling rule while agents are used, else null. */
   callingRuleId: number | null;
   notifications: WidgetNotifications;
-  settings: WidgetConfiguration;
+  settings: DraftConfiguration;
 }
 
 /** Validation messages keyed by the same dotted paths the views send with `user.change`. */

@@ -4,6 +4,7 @@ import { english } from '../test/messages.ts';
 import { expectFullCoverage, generatePaths, replayPath, stalled, type ModelEvent } from '../test/pathCoverage.ts';
 import { defaultConfiguration } from './widgetWizard.defaults.ts';
 import { defaultNotifications } from '../../common/rules/widgetDefaults.ts';
+import { defaultCallFlow } from '../../common/rules/callFlow.ts';
 import { ALL_WIDGET_TYPES } from './widgetWizard.draft.ts';
 import { widgetWizardMachine } from './widgetWizard.machine.ts';
 import { codeStep, currentStep, isSaving, isTypeLocked, loadError, visibleErrors } from './widgetWizard.selectors.ts';
@@ -296,6 +297,40 @@ describe('widget wizard: submit orchestration (spec §4 Widget wizard)', () => {
     expect(codeStep(f.actor.getSnapshot())?.showInstruction).toBe(false);
   });
 
+  it('a widget saved before the call flow (issue 18) shows its defaults and saves them back explicitly', async () => {
+    const before = { ...stored.settings.settings };
+    delete before.agentWhisper;
+    delete before.missedCallRecovery;
+    delete before.recording;
+    const f = running(editing, { widget: async () => ({ ...stored, settings: { ...stored.settings, settings: before } }) });
+    await f.settled();
+    expect(f.actor.getSnapshot().context.draft.settings.settings).toMatchObject(defaultCallFlow());
+
+    const text = 'settings.settings.missedCallRecovery.textVisitor.text';
+    f.change(text, 'x'.repeat(301));
+    expect(english(visibleErrors(f.actor.getSnapshot(), 'general')[text])).toBe('Maximum field length 300');
+    f.actor.send({ type: 'user.next' });
+    expect(currentStep(f.actor.getSnapshot())).toBe('general');
+    // spec §4 Switch behaviour: off clears the text, and its message goes with it.
+    f.change('settings.settings.missedCallRecovery.textVisitor.isActive', false);
+    expect(visibleErrors(f.actor.getSnapshot(), 'general')).toEqual({});
+    f.change('settings.settings.agentWhisper', false);
+    f.change('settings.settings.recording.notice', true);
+    await submit(f);
+    const plan = f.plans[0] as Extract<SavePlan, { kind: 'update' }>;
+    expect(plan.body.settings.settings).toMatchObject({
+      agentWhisper: false,
+      missedCallRecovery: { textVisitor: { isActive: false, text: '' }, scheduleCallback: true, notifyClient: true },
+      recording: { notice: true, isActive: true },
+    });
+
+    // Saved unchanged, the defaults are written explicitly too.
+    const untouched = running(editing, { widget: async () => ({ ...stored, settings: { ...stored.settings, settings: before } }) });
+    await untouched.settled();
+    await submit(untouched);
+    expect((untouched.plans[0] as Extract<SavePlan, { kind: 'update' }>).body.settings.settings).toMatchObject(defaultCallFlow());
+  });
+
   it('disclaimers keep only anchors', async () => {
     const f = running(creating);
     fillGeneral(f, { number: placeholder.phone });
@@ -335,6 +370,9 @@ describe('widget wizard: generated paths', () => {
     { type: 'user.change', path: 'settings.settings.agentNumber', value: '+14155550100' },
     { type: 'user.change', path: 'settings.callSetup.buttonText', value: '' },
     { type: 'user.change', path: 'settings.callSetup.buttonText', value: 'Call Me Now' },
+    // Issue 18: a missed-call text over the limit is a General error; switching the text off clears it.
+    { type: 'user.change', path: 'settings.settings.missedCallRecovery.textVisitor.text', value: 'x'.repeat(301) },
+    { type: 'user.change', path: 'settings.settings.missedCallRecovery.textVisitor.isActive', value: false },
     { type: 'user.next' },
     { type: 'user.back' },
     { type: 'user.submit' },

@@ -83,4 +83,20 @@ describe('saves (spec §4)', () => {
     expect(settings.callSetup.disclaimer.text).toBe('[100% Safe and Secure]');
     expect(settings.scheduleSetup.disclaimer.text).toBe('[100% Safe and Secure]');
   });
+
+  it('always sends the call flow of issue 18, the visitor\'s text trimmed', () => {
+    const flow = applyChange(
+      applyChange(applyChange(draft, 'typeId', 1, widgetTypes), 'settings.settings.missedCallRecovery.textVisitor.text', '  Sorry, we call you back.  ', widgetTypes),
+      'settings.settings.recording.notice',
+      true,
+      widgetTypes,
+    );
+    const plan = planSaves({ draft: flow, websiteId: 4, original: null, widgetTypes, sanitizeHtml: identity });
+    if (plan.kind !== 'create') throw new Error('expected create');
+    expect(plan.bodies[0]!.settings.settings).toMatchObject({
+      agentWhisper: true,
+      missedCallRecovery: { textVisitor: { isActive: true, text: 'Sorry, we call you back.' }, scheduleCallback: true, notifyClient: true },
+      recording: { notice: true, isActive: true },
+    });
+  });
 });

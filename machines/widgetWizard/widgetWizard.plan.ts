@@ -84,6 +84,13 @@ function configurationFor(
       displaysPerVisit: timed ? general.displaysPerVisit : null,
       customCallerId: { value: callerId === '' ? null : callerId },
       waitingAudio: { ...general.waitingAudio, url: isEmpty(general.waitingAudio.url) ? null : general.waitingAudio.url },
+      // Issue 18: the call flow is always sent, so a widget saved before it keeps what it showed.
+      agentWhisper: general.agentWhisper,
+      missedCallRecovery: {
+        ...general.missedCallRecovery,
+        textVisitor: { ...general.missedCallRecovery.textVisitor, text: general.missedCallRecovery.textVisitor.text.trim() },
+      },
+      recording: general.recording,
     },
     callSetup: { ...draft.settings.callSetup, disclaimer: sanitize(draft.settings.callSetup.disclaimer) },
     scheduleSetup: { ...draft.settings.scheduleSetup, disclaimer: sanitize(draft.settings.scheduleSetup.disclaimer) },

@@ -106,6 +106,15 @@ describe('widget wizard validation (spec §5 Widget general)', () => {
     expect(messages(change(on, ['notifications.email.value', 'nobody']))['notifications.email.value']).toBe('Invalid email');
   });
 
+  it('the missed-call text to the visitor may be empty (the default is sent) and holds at most 300 characters', () => {
+    const path = 'settings.settings.missedCallRecovery.textVisitor.text';
+    expect(valid.settings.settings.missedCallRecovery.textVisitor).toEqual({ isActive: true, text: '' });
+    expect(messages(change(valid, [path, 'x'.repeat(300)]))).toEqual({});
+    expect(messages(change(valid, [path, 'x'.repeat(301)]))).toEqual({ [path]: 'Maximum field length 300' });
+    // Switching the text off clears it, and with it the message.
+    expect(messages(change(valid, [path, 'x'.repeat(301)], ['settings.settings.missedCallRecovery.textVisitor.isActive', false]))).toEqual({});
+  });
+
   it('with useSchedule, the times available need an active day', () => {
     const noDays = initialDraft().settings.settings.activeHours.map((day) => ({ ...day, isActive: false }));
     const draft = change(valid, ['settings.settings.activeHours', noDays]);
@@ -171,6 +180,26 @@ describe('switch behaviour (spec §4)', () => {
     expect(change(on, ['notifications.email.isActive', true]).notifications.email.value).toBe('a@b.co');
   });
 
+  it('Text the visitor turned off clears its text; the other call-flow switches change only themselves', () => {
+    const texted = change(valid, ['settings.settings.missedCallRecovery.textVisitor.text', 'Sorry! We call you back soon.']);
+    const off = change(texted, ['settings.settings.missedCallRecovery.textVisitor.isActive', false]);
+    expect(off.settings.settings.missedCallRecovery.textVisitor).toEqual({ isActive: false, text: '' });
+    expect(change(off, ['settings.settings.missedCallRecovery.textVisitor.isActive', true]).settings.settings.missedCallRecovery.textVisitor).toEqual({ isActive: true, text: '' });
+    const switched = change(
+      texted,
+      ['settings.settings.agentWhisper', false],
+      ['settings.settings.missedCallRecovery.scheduleCallback', false],
+      ['settings.settings.missedCallRecovery.notifyClient', false],
+      ['settings.settings.recording.isActive', false],
+      ['settings.settings.recording.notice', true],
+    );
+    expect(switched.settings.settings).toMatchObject({
+      agentWhisper: false,
+      missedCallRecovery: { textVisitor: { isActive: true, text: 'Sorry! We call you back soon.' }, scheduleCallback: false, notifyClient: false },
+      recording: { isActive: false, notice: true },
+    });
+  });
+
   it('use agents on clears the number; off clears the agents and the calling rule', () => {
     const agents = change(valid, ['settings.settings.useAgents', true]);
     expect(agents.settings.settings.agentNumber).toBe('');
@@ -196,6 +225,12 @@ describe('defaults (spec §9)', () => {
   it('starts with the widget and design defaults', () => {
     const { settings, globalSetup, callSetup, scheduleSetup } = initialDraft().settings;
     expect(settings).toMatchObject({ numberOfTries: 3, minutesBetweenTries: 1, showsAfter: 15, repeatAfter: 120, displaysPerVisit: 3 });
+    // Issue 18: whisper and accept, every recovery of a missed call, recorded without a notice.
+    expect(settings).toMatchObject({
+      agentWhisper: true,
+      missedCallRecovery: { textVisitor: { isActive: true, text: '' }, scheduleCallback: true, notifyClient: true },
+      recording: { notice: false, isActive: true },
+    });
     expect(settings.activeHours.filter((day) => day.isActive).map((day) => day.day)).toEqual(['monday', 'tuesday', 'wednesday', 'thursday', 'friday']);
     expect(settings.activeHours[0]?.times).toEqual([{ from: '09:00', to: '17:00' }]);
     expect(globalSetup).toMatchObject({

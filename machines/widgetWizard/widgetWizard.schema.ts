@@ -10,6 +10,7 @@ import { WIDGET_COUNT_BOUNDS } from '../../common/rules/widgetDefaults.ts';
 import type { NamedReference } from './widgetWizard.types.ts';
 import { normalizeDomain } from '../../common/rules/domainName.ts';
 import { PHONE_PATTERN, stripPhone } from '../../common/rules/phone.ts';
+import { MISSED_CALL_TEXT_MAX } from '../../common/rules/callFlow.ts';
 
 /**
  * Validation of the wizard's draft (spec §5 Widget general, Widget design) as zod schemas whose
@@ -100,6 +101,11 @@ export function generalSchema(widgetTypes: readonly NamedReference[]) {
       }
       if (general.waitingAudio.isActive && isBlank(general.waitingAudio.url)) {
         report(ctx, 'settings.settings.waitingAudio.url', messages.required);
+      }
+      // Issue 18: an empty text sends the default message, so it is optional; the contract's
+      // maxLength (two text-message segments) holds it on the server too.
+      if (general.missedCallRecovery.textVisitor.text.length > MISSED_CALL_TEXT_MAX) {
+        report(ctx, 'settings.settings.missedCallRecovery.textVisitor.text', maxLength(MISSED_CALL_TEXT_MAX));
       }
       const schedule = validateWorkingHours(general.activeHours as WorkingHours[]);
       // Without useSchedule no day has to be active, but every active day's times must be valid.

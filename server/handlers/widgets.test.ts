@@ -106,6 +106,7 @@ describe('POST /client/widgets', () => {
     ['a bad redirection URL', (id) => widgetBody(id, { settings: settingsWith((s) => (s.settings.redirections.scheduleCall = { isActive: true, value: 'not a url' })) })],
     ['a javascript: redirection', (id) => widgetBody(id, { settings: settingsWith((s) => (s.settings.redirections.callNow = { isActive: true, value: 'javascript:alert(1)' })) })],
     ['an active redirection without a URL', (id) => widgetBody(id, { settings: settingsWith((s) => (s.settings.redirections.callNow = { isActive: true, value: '' })) })],
+    ['a missed-call text to the visitor over 300 characters (issue 18)', (id) => widgetBody(id, { settings: settingsWith((s) => (s.settings.missedCallRecovery = { textVisitor: { isActive: true, text: 'x'.repeat(301) }, scheduleCallback: true, notifyClient: true })) })],
     ['active waiting audio without a URL', (id) => widgetBody(id, { settings: settingsWith((s) => (s.settings.waitingAudio = { isActive: true, url: null })) })],
     ['an active picture without a source', (id) => widgetBody(id, { settings: settingsWith((s) => (s.callSetup.picture = { isActive: true, src: '', size: 10 })) })],
     ['a bad notification e-mail', (id) => widgetBody(id, { notifications: { email: { isActive: true, value: 'nobody' }, phoneNumber: { isActive: false, value: '' } } })],

@@ -1,5 +1,5 @@
 import { chakra } from '@chakra-ui/react/styled-system';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 export interface SwitchFieldProps {
   name: string;
@@ -7,11 +7,14 @@ export interface SwitchFieldProps {
   onChange: (checked: boolean) => void;
   disabled?: boolean;
   children: ReactNode;
+  /** A helper text under the label, announced as the switch's description. */
+  description?: ReactNode;
 }
 
 /** An on/off switch with its label: a native checkbox drawn and announced as a switch (role="switch"). */
-export function SwitchField({ name, checked, onChange, disabled, children }: SwitchFieldProps) {
-  return (
+export function SwitchField({ name, checked, onChange, disabled, children, description }: SwitchFieldProps) {
+  const descriptionId = useId();
+  const control = (
     <chakra.label display="inline-flex" alignItems="center" gap="2.5" fontSize="sm" fontWeight="medium" cursor={disabled ? 'not-allowed' : 'pointer'}>
       <chakra.input
         type="checkbox"
@@ -19,6 +22,7 @@ export function SwitchField({ name, checked, onChange, disabled, children }: Swi
         name={name}
         checked={checked}
         disabled={disabled}
+        aria-describedby={description ? descriptionId : undefined}
         onChange={(event) => onChange(event.currentTarget.checked)}
         // Drawn as a switch: a track with a round knob (a background image, since inputs have no ::before everywhere).
         appearance="none"
@@ -38,5 +42,15 @@ export function SwitchField({ name, checked, onChange, disabled, children }: Swi
       />
       <span>{children}</span>
     </chakra.label>
+  );
+  if (!description) return control;
+  return (
+    <chakra.div>
+      {control}
+      {/* Lined up with the label's text: the switch's width (2.25rem) and the gap (0.625rem). */}
+      <chakra.p id={descriptionId} mt="1" ps="2.875rem" fontSize="xs" color="fg.muted">
+        {description}
+      </chakra.p>
+    </chakra.div>
   );
 }

@@ -224,6 +224,59 @@ describe('GeneralStep', { timeout: 20_000 }, () => {
     expect(onChange).toHaveBeenLastCalledWith('settings.settings.customCallerId.value', '+1');
   });
 
+  it('shows the call flow of issue 18 with its defaults and reports each switch by its path', () => {
+    const { onChange } = renderStep();
+    const switchNamed = (name: string) => screen.getByRole<HTMLInputElement>('switch', { name });
+    const description = (element: HTMLElement) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent;
+    const whisper = switchNamed('Agent hears who is calling and presses 1 to accept');
+    expect(whisper.checked).toBe(true);
+    expect(description(whisper)).toMatch(/a voicemail is never connected to the visitor/);
+    const recording = screen.getByRole('group', { name: 'Recording' });
+    expect(within(recording).getByRole<HTMLInputElement>('switch', { name: 'Record calls' }).checked).toBe(true);
+    const notice = within(recording).getByRole<HTMLInputElement>('switch', { name: 'Play a recording notice to both parties' });
+    expect(notice.checked).toBe(false);
+    expect(description(notice)).toBe('Both parties hear “This call is recorded.” before they are connected.');
+
+    const missed = screen.getByRole('region', { name: 'When a call is missed' });
+    expect(within(missed).getByRole<HTMLInputElement>('switch', { name: 'Text the visitor' }).checked).toBe(true);
+    const text = within(missed).getByLabelText<HTMLTextAreaElement>('Text message to the visitor');
+    expect(text.value).toBe('');
+    // Empty sends the service's default in the visitor's language: the placeholder shows it.
+    expect(text.placeholder).toBe('Sorry we missed your call. We will call you back as soon as we can.');
+    expect(description(text)).toBe("Leave empty to send the message shown, in the visitor's language. Up to 300 characters.");
+    expect(within(missed).getByRole<HTMLInputElement>('switch', { name: 'Schedule a callback at the next available time' }).checked).toBe(true);
+    expect(within(missed).getByRole<HTMLInputElement>('switch', { name: "Notify me (the widget's notifications)" }).checked).toBe(true);
+
+    fireEvent.change(text, { target: { value: 'We call you back today.' } });
+    expect(onChange).toHaveBeenLastCalledWith('settings.settings.missedCallRecovery.textVisitor.text', 'We call you back today.');
+    for (const [name, path, value] of [
+      ['Agent hears who is calling and presses 1 to accept', 'settings.settings.agentWhisper', false],
+      ['Text the visitor', 'settings.settings.missedCallRecovery.textVisitor.isActive', false],
+      ['Schedule a callback at the next available time', 'settings.settings.missedCallRecovery.scheduleCallback', false],
+      ["Notify me (the widget's notifications)", 'settings.settings.missedCallRecovery.notifyClient', false],
+      ['Record calls', 'settings.settings.recording.isActive', false],
+      ['Play a recording notice to both parties', 'settings.settings.recording.notice', true],
+    ] as const) {
+      fireEvent.click(switchNamed(name));
+      expect(onChange).toHaveBeenLastCalledWith(path, value);
+    }
+  });
+
+  it('hides the visitor\'s text while Text the visitor is off, and shows its length message', () => {
+    renderStep({ draft: draftWith({ 'settings.settings.missedCallRecovery.textVisitor': { isActive: false, text: '' }, 'settings.settings.recording': { isActive: false, notice: true } }) });
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Text the visitor' }).checked).toBe(false);
+    expect(screen.queryByLabelText('Text message to the visitor')).toBeNull();
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Record calls' }).checked).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Play a recording notice to both parties' }).checked).toBe(true);
+    cleanup();
+
+    const path = 'settings.settings.missedCallRecovery.textVisitor.text';
+    renderStep({ draft: draftWith({ [path]: 'x'.repeat(301) }), errors: { [path]: msg`Maximum field length ${300}` } });
+    const text = within(field(path)!).getByLabelText('Text message to the visitor');
+    expect(text.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(text.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Maximum field length 300');
+  });
+
   it('shows each error at its field, which carries its path for scrolling', () => {
     renderStep({
       draft: draftWith({ 'settings.settings.useAgents': false }),

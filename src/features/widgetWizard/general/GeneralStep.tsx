@@ -1,5 +1,6 @@
 import { Stack } from '@chakra-ui/react/stack';
 import { AvailabilitySection } from './AvailabilitySection.tsx';
+import { CallHandlingSection, MissedCallsSection } from './CallFlowSection.tsx';
 import { ExtrasSection } from './ExtrasSection.tsx';
 import type { GeneralStepProps } from './generalStep.types.ts';
 import { NotificationsSection, RedirectionsSection } from './NotificationsSection.tsx';
@@ -19,7 +20,9 @@ export function GeneralStep({ draft, errors, onChange, meta, upload }: GeneralSt
     <Stack gap="5">
       <WidgetIdentitySection {...sections} meta={meta} />
       <NumbersToCallSection {...sections} meta={meta} />
+      <CallHandlingSection {...sections} />
       <AvailabilitySection {...sections} />
+      <MissedCallsSection {...sections} />
       <NotificationsSection {...sections} />
       <RedirectionsSection {...sections} />
       <ExtrasSection {...sections} meta={meta} upload={upload} />

@@ -91,7 +91,8 @@ export function DraftTextField({ path, label, value, errors, onChange, type = 't
     name: path,
     value: value ?? '',
     placeholder,
-    'aria-describedby': error ? errorId : undefined,
+    // Only with an error: an undefined value would drop the Field's own link to the helper text.
+    ...(error ? { 'aria-describedby': errorId } : {}),
     bg: 'white',
   };
   return (
