@@ -72,6 +72,7 @@ export async function measureFirstDial(log: (line: string) => void): Promise<Fir
         },
       }),
     bridge: (request) => simulator.bridge(request),
+    holdVisitor: (request) => simulator.holdVisitor(request),
     release: (line) => simulator.release(line),
   });
   // Each visitor from their own address (X-Forwarded-For), as on the open web: the per-address limit is not what is measured.

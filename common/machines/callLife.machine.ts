@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assertEvent, assign, fromPromise, not, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 
 /** Body of a step the server provides with `machine.provide(...)` (server/domain/callEngine/callPlacement.ts). */
 function notProvided(): Promise<never> {
@@ -15,6 +15,8 @@ export interface CallLifeInput {
   firstAttempt: number;
   /** A Call now request recovers a missed call (text, callback, notification); a scheduled callback does not. */
   recovers: boolean;
+  /** The widget has waiting audio: the visitor is called first and hears it while the agents are rung. */
+  visitorFirst: boolean;
 }
 
 export interface CallLifeContext extends CallLifeInput {
@@ -24,6 +26,8 @@ export interface CallLifeContext extends CallLifeInput {
   /** 0-based round being rung. */
   round: number;
   status: CallLifeStatus;
+  /** The visitor, called first, is waiting on the line. */
+  visitorWaiting: boolean;
 }
 
 /** The agents who can take the call now, planned by the calling rule: how many rounds to ring. */
@@ -40,6 +44,11 @@ export interface BridgeOutcome {
   status: Exclude<CallLifeStatus, 'missed'>;
 }
 
+/** Calling the visitor first: he answered (and waits), or his line was busy or did not answer. */
+export interface HoldOutcome {
+  status: Exclude<CallLifeStatus, 'missed'>;
+}
+
 export type CallLifeEvent =
   | DoneActorEvent<AttemptPlan, 'planAttempt'>
   | ErrorActorEvent<unknown, 'planAttempt'>
@@ -47,6 +56,10 @@ export type CallLifeEvent =
   | ErrorActorEvent<unknown, 'ringAgents'>
   | DoneActorEvent<BridgeOutcome, 'bridgeVisitor'>
   | ErrorActorEvent<unknown, 'bridgeVisitor'>
+  | DoneActorEvent<HoldOutcome, 'holdVisitor'>
+  | ErrorActorEvent<unknown, 'holdVisitor'>
+  | DoneActorEvent<void, 'releaseVisitor'>
+  | ErrorActorEvent<unknown, 'releaseVisitor'>
   | DoneActorEvent<void, 'pause'>
   | DoneActorEvent<void, 'recordOutcome'>
   | ErrorActorEvent<unknown, 'recordOutcome'>;
@@ -54,7 +67,8 @@ export type CallLifeEvent =
 /**
  * A call's life on the server (issue 18; ARCHITECTURE.md "The call's life"), from the accepted
  * request (its credit held) to the settled outcome. Each attempt plans who can take the call now
- * (the calling rule, the agents' hours), rings them round by round — an agent who picks up hears
+ * (the calling rule, the agents' hours) — and, when the widget has waiting audio, calls the
+ * visitor first, who hears it while they are rung — rings them round by round — an agent who picks up hears
  * the whisper and presses 1 to accept; one who declines, lets it ring out or whose voicemail
  * answers counts as not answering, and the next round is rung — then bridges the visitor. A call
  * that did not connect is tried again after the pause, up to the widget's tries. Then the outcome
@@ -75,7 +89,11 @@ export const callLifeMachine = setup({
     planAttempt: fromPromise<AttemptPlan, { attempt: number }>(notProvided),
     /** Rings one round of agents, each whispered to on pick-up; answers whether one accepted. */
     ringAgents: fromPromise<RoundOutcome, { attempt: number; round: number }>(notProvided),
-    /** Calls the visitor and bridges the accepting agent (the recording notice first, when set). */
+    /** Calls the visitor first and keeps him waiting with the widget's audio (waiting audio). */
+    holdVisitor: fromPromise<HoldOutcome, { attempt: number }>(notProvided),
+    /** Lets the waiting visitor go when no agent accepted ("sorry", then hang up). */
+    releaseVisitor: fromPromise<void, { attempt: number }>(notProvided),
+    /** Calls the visitor (or joins the waiting one) and bridges the accepting agent (the recording notice first, when set). */
     bridgeVisitor: fromPromise<BridgeOutcome, { attempt: number }>(notProvided),
     /** The pause between tries (minutesBetweenTries). */
     pause: fromPromise<void, { attempt: number }>(notProvided),
@@ -97,6 +115,12 @@ export const callLifeMachine = setup({
       return event.output.status === 'successful';
     },
     anotherTry: ({ context }) => context.attempt < context.tries,
+    visitorFirst: ({ context }) => context.visitorFirst,
+    visitorAnswered: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.holdVisitor');
+      return event.output.status === 'successful';
+    },
+    visitorWaiting: ({ context }) => context.visitorWaiting,
     recovers: ({ context }) => context.recovers,
   },
   actions: {
@@ -116,10 +140,18 @@ export const callLifeMachine = setup({
       },
     }),
     nextAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
+    visitorWaits: assign({ visitorWaiting: true }),
+    visitorGone: assign({ visitorWaiting: false }),
+    visitorNotReached: assign({
+      status: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.holdVisitor');
+        return event.output.status;
+      },
+    }),
   },
 }).createMachine({
   id: 'callLife',
-  context: ({ input }) => ({ ...input, tries: Math.max(1, input.tries), attempt: Math.max(1, input.firstAttempt), rounds: 0, round: 0, status: 'missed' }),
+  context: ({ input }) => ({ ...input, tries: Math.max(1, input.tries), attempt: Math.max(1, input.firstAttempt), rounds: 0, round: 0, status: 'missed', visitorWaiting: false }),
   initial: 'attempting',
   states: {
     attempting: {
@@ -131,11 +163,25 @@ export const callLifeMachine = setup({
             src: 'planAttempt',
             input: ({ context }) => ({ attempt: context.attempt }),
             onDone: [
-              { guard: 'anyoneToRing', target: 'ringingAgents', actions: 'planRounds' },
               // Nobody can take it now: the attempt is missed without ringing anyone.
-              { target: 'attemptEnded', actions: 'nobodyAccepted' },
+              { guard: not('anyoneToRing'), target: 'attemptEnded', actions: 'nobodyAccepted' },
+              { guard: 'visitorFirst', target: 'callingVisitor', actions: 'planRounds' },
+              { target: 'ringingAgents', actions: 'planRounds' },
             ],
             onError: { target: 'attemptEnded', actions: 'nobodyAccepted' },
+          },
+        },
+        callingVisitor: {
+          invoke: {
+            id: 'holdVisitor',
+            src: 'holdVisitor',
+            input: ({ context }) => ({ attempt: context.attempt }),
+            onDone: [
+              // He answered and hears the waiting audio while the agents are rung.
+              { guard: 'visitorAnswered', target: 'ringingAgents', actions: 'visitorWaits' },
+              { target: 'attemptEnded', actions: 'visitorNotReached' },
+            ],
+            onError: { target: 'attemptEnded', actions: assign({ status: 'no-answer' }) },
           },
         },
         ringingAgents: {
@@ -147,10 +193,12 @@ export const callLifeMachine = setup({
               { guard: 'accepted', target: 'bridgingVisitor' },
               // Declined, voicemail, busy or rang out: the next agent by the calling rule.
               { guard: 'anotherRound', target: 'ringingAgents', reenter: true, actions: 'nextRound' },
+              { guard: 'visitorWaiting', target: 'releasingVisitor', actions: 'nobodyAccepted' },
               { target: 'attemptEnded', actions: 'nobodyAccepted' },
             ],
             onError: [
               { guard: 'anotherRound', target: 'ringingAgents', reenter: true, actions: 'nextRound' },
+              { guard: 'visitorWaiting', target: 'releasingVisitor', actions: 'nobodyAccepted' },
               { target: 'attemptEnded', actions: 'nobodyAccepted' },
             ],
           },
@@ -161,11 +209,20 @@ export const callLifeMachine = setup({
             src: 'bridgeVisitor',
             input: ({ context }) => ({ attempt: context.attempt }),
             onDone: [
-              { guard: 'connected', target: '#callLife.connected', actions: 'storeBridged' },
-              { target: 'attemptEnded', actions: 'storeBridged' },
+              { guard: 'connected', target: '#callLife.connected', actions: ['storeBridged', 'visitorGone'] },
+              { target: 'attemptEnded', actions: ['storeBridged', 'visitorGone'] },
             ],
             // The provider lost the bridge: the visitor did not talk to the agent.
-            onError: { target: 'attemptEnded', actions: assign({ status: 'no-answer' }) },
+            onError: { target: 'attemptEnded', actions: [assign({ status: 'no-answer' }), 'visitorGone'] },
+          },
+        },
+        releasingVisitor: {
+          invoke: {
+            id: 'releaseVisitor',
+            src: 'releaseVisitor',
+            input: ({ context }) => ({ attempt: context.attempt }),
+            onDone: { target: 'attemptEnded', actions: 'visitorGone' },
+            onError: { target: 'attemptEnded', actions: 'visitorGone' },
           },
         },
         attemptEnded: {

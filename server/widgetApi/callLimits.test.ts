@@ -25,7 +25,7 @@ import { CALL_LIMIT_MESSAGE } from './widgetHandlers.ts';
 
 const contract = new ContractResponses(loadContract(WIDGET_CONTRACT_PATH), '/widget-api');
 const missed: RingOutcome = { accepted: null, legs: [], line: null };
-const telephony: Telephony = { description: 'test telephony', isLocal: true, timeScale: 1000, ringAgents: async () => missed, bridge: () => Promise.reject(new Error('nobody accepted')), release: async () => undefined };
+const telephony: Telephony = { description: 'test telephony', isLocal: true, timeScale: 1000, ringAgents: async () => missed, bridge: () => Promise.reject(new Error('nobody accepted')), holdVisitor: () => Promise.reject(new Error('no waiting audio here')), release: async () => undefined };
 
 let server: TestServer;
 let app: FastifyInstance;

@@ -44,7 +44,7 @@ const fakeTelephony: Telephony = {
     return missed;
   },
   bridge: () => Promise.reject(new Error('nobody accepted')),
-  release: async () => undefined,
+  holdVisitor: () => Promise.reject(new Error('no waiting audio here')), release: async () => undefined,
 };
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { BridgeOutcome, BridgeRequest, CallStatus, DialedLeg, DialTarget, RingOutcome, RingRequest, Telephony } from './telephony.ts';
+import type { BridgeOutcome, BridgeRequest, CallStatus, DialedLeg, DialTarget, HoldOutcome, HoldRequest, RingOutcome, RingRequest, Telephony } from './telephony.ts';
 
 /**
  * Visitor numbers of the 500-555-000x block (reserved for tests, they ring nobody) whose outcome
@@ -76,6 +76,32 @@ export class CallSimulator implements Telephony {
   }
 
   readonly #lines = new Map<string, HeldLine>();
+  /** Visitors called first, waiting with the audio (their leg, in progress). */
+  readonly #waiting = new Map<string, DialedLeg>();
+
+  async holdVisitor(request: HoldRequest): Promise<HoldOutcome> {
+    const start = this.#now();
+    const forced = SIMULATOR_TEST_NUMBERS[request.customerNumber];
+    // The visitor's line: a number that connects (or whose agents miss) answers; busy and no-answer do not.
+    const status = forced === 'busy' || forced === 'no-answer' ? forced : forced ? 'successful' : this.#weighted(CUSTOMER_OUTCOMES);
+    const ring = status === 'busy' ? 2 : status === 'no-answer' ? 30 : this.#int(3, 12);
+    const leg: DialedLeg = {
+      target: 'customer',
+      agentId: null,
+      to: request.customerNumber,
+      status: status === 'successful' ? 'in-progress' : status,
+      providerSid: `CA${randomBytes(16).toString('hex')}`,
+      startedAt: start,
+      endedAt: new Date(start.getTime() + ring * 1000),
+      from: request.callerId,
+      ...(status === 'successful' ? { waitingAudio: request.audioUrl, ...(request.notice ? { notice: request.notice } : {}) } : {}),
+    };
+    await this.#sleep((ring * 1000) / this.timeScale);
+    if (status !== 'successful') return { answered: false, leg, line: null };
+    const line = `sim-visitor-${request.callId}-${request.attempt}-${randomBytes(4).toString('hex')}`;
+    this.#waiting.set(line, leg);
+    return { answered: true, leg, line };
+  }
 
   async ringAgents(request: RingRequest): Promise<RingOutcome> {
     const start = this.#now();
@@ -145,6 +171,24 @@ export class CallSimulator implements Telephony {
     if (!held) throw new Error(`The simulator holds no line ${request.line}`);
     this.#lines.delete(request.line);
     const { start, agentLeg } = held;
+    const waiting = request.visitorLine ? this.#waiting.get(request.visitorLine) : undefined;
+    if (request.visitorLine) {
+      if (!waiting) throw new Error(`The simulator holds no waiting visitor ${request.visitorLine}`);
+      this.#waiting.delete(request.visitorLine);
+      // Joined to the waiting visitor: they talk once the notice (if any) is said.
+      const duration = Math.min(1_800, Math.max(15, Math.round(Math.exp(Math.log(150) + 0.8 * this.#normal()))));
+      const talk = (request.notice ? 4 : 0) + duration;
+      const endedAt = new Date(start.getTime() + (held.at + talk) * 1000);
+      await this.#sleep((talk * 1000) / this.timeScale);
+      const notice = request.notice ? { notice: request.notice } : {};
+      return {
+        status: 'successful',
+        agentLeg: { ...agentLeg, status: 'completed', endedAt, ...notice },
+        customerLeg: { ...waiting, status: 'completed', endedAt },
+        duration,
+        recordingKey: null,
+      };
+    }
     let clockSeconds = held.at;
     // The recording notice, about 4 s, is said to the agent while the visitor's phone rings, and to the visitor once he answers.
     const noticeSeconds = request.notice ? 4 : 0;
@@ -179,8 +223,12 @@ export class CallSimulator implements Telephony {
     return { status, agentLeg: ended, customerLeg, duration, recordingKey: null };
   }
 
-  async release(line: string): Promise<void> {
+  async release(line: string): Promise<DialedLeg | undefined> {
     this.#lines.delete(line);
+    const waiting = this.#waiting.get(line);
+    this.#waiting.delete(line);
+    // The waiting visitor hears that nobody could take his call, and the line ends.
+    return waiting ? { ...waiting, status: 'completed', endedAt: this.#now() } : undefined;
   }
 
   #chance(probability: number): boolean {

@@ -55,6 +55,8 @@ export interface DialedLeg {
   whisper?: { text: string; accepted: boolean };
   /** The recording notice this party heard before the bridge. */
   notice?: string;
+  /** The waiting audio the visitor heard while the agents were rung. */
+  waitingAudio?: string;
 }
 
 /** What a round came to. */
@@ -67,12 +69,39 @@ export interface RingOutcome {
   line: string | null;
 }
 
+/**
+ * Calling the visitor first, when the widget has waiting audio (issue 18): he hears it while the
+ * agents are rung, and is bridged to the one who accepts.
+ */
+export interface HoldRequest {
+  callId: number;
+  attempt: number;
+  customerNumber: string;
+  /** The number the visitor sees (as BridgeRequest.callerId). */
+  callerId: string;
+  /** The waiting audio (the widget's waitingAudio.url: absolute, or a path on this server). */
+  audioUrl: string;
+  /** Said to the visitor once he answers, before he waits (the widget's recording notice), or null. */
+  notice: string | null;
+}
+
+/** What calling the visitor first came to. */
+export interface HoldOutcome {
+  /** He answered and is waiting, hearing the audio, on `line`. */
+  answered: boolean;
+  /** His leg: in progress while he waits, else busy or no-answer. */
+  leg: DialedLeg;
+  line: string | null;
+}
+
 /** Bridging the visitor to the agent who accepted. */
 export interface BridgeRequest {
   callId: number;
   attempt: number;
   /** RingOutcome.line. */
   line: string;
+  /** HoldOutcome.line when the visitor was called first and waits: he is joined, not dialled. */
+  visitorLine?: string | null;
   customerNumber: string;
   /** The number the visitor sees: the custom caller ID when the account may show it, else the service's. */
   callerId: string;
@@ -113,8 +142,10 @@ export interface Telephony {
   ringAgents(request: RingRequest): Promise<RingOutcome>;
   /** Calls the visitor for the agent who accepted and answers once the conversation ended. */
   bridge(request: BridgeRequest): Promise<BridgeOutcome>;
-  /** Lets an accepting agent's line go without a bridge (the call's life stopped). */
-  release(line: string): Promise<void>;
+  /** Calls the visitor first and keeps him waiting with the audio once he answers. */
+  holdVisitor(request: HoldRequest): Promise<HoldOutcome>;
+  /** Lets a line go without a bridge (an accepting agent, or a waiting visitor nobody took); answers the leg as it ended, for a visitor's line. */
+  release(line: string): Promise<DialedLeg | undefined>;
   /**
    * The audio (.wav) of a recording the provider keeps, by the recordingKey a BridgeOutcome gave;
    * undefined when the key is not one of this provider's.

@@ -257,6 +257,71 @@ describe('Twilio call placement (against a local stand-in for api.twilio.com)', 
     ]);
   });
 
+  it('waiting audio: calls the visitor first into a waiting room that plays the audio, then joins the accepting agent to him', async () => {
+    const deps = createCallRequestDeps({ telephony, log: quietLog });
+    const setup = await accountWithWidget(server.db, { useAgents: true, numberOfTries: 1, agents: [{ phone: '+14155550231' }] });
+    const [widget] = await server.db.select().from(widgets).where(eq(widgets.id, setup.widgetId));
+    const settings = widget!.settings as { settings: Record<string, unknown> };
+    settings.settings.waitingAudio = { isActive: true, url: '/files/audio/hold.mp3' };
+    await server.db.update(widgets).set({ settings }).where(eq(widgets.id, setup.widgetId));
+    const before = fake.createdCalls.length;
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550147'));
+
+    // The visitor first: from the account's number, with his own answer and status callbacks.
+    const visitorCall = await nextCreatedCall(before + 1);
+    expect(visitorCall.params.get('To')).toBe('+12125550147');
+    const waiting = await callback(pathOf(visitorCall.params.get('Url')), { CallSid: visitorCall.sid!, CallStatus: 'in-progress' });
+    // He waits in a room that has not started; its waitUrl plays the widget's audio (absolute, on PUBLIC_URL).
+    expect(waiting.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Response><Dial><Conference [^>]*>callback-[\w-]+<\/Conference><\/Dial><\/Response>$/);
+    expect(attributeOf(waiting.text, 'Conference', 'startConferenceOnEnter')).toBe('false');
+    expect(attributeOf(waiting.text, 'Conference', 'endConferenceOnExit')).toBe('true');
+    expect(attributeOf(waiting.text, 'Conference', 'waitUrl')).toBe(`${TEST_PUBLIC_URL}/files/audio/hold.mp3`);
+    expect(attributeOf(waiting.text, 'Conference', 'waitMethod')).toBe('GET');
+    const room = />(callback-[\w-]+)<\/Conference>/.exec(waiting.text)![1];
+
+    // Then the agent, whispered to; on "1" he joins the room, which starts, recorded.
+    const agentCall = await nextCreatedCall(before + 2);
+    const whisper = await callback(pathOf(agentCall.params.get('Url')), { CallSid: agentCall.sid!, CallStatus: 'in-progress' });
+    const join = await callback(pathOf(attributeOf(whisper.text, 'Gather', 'action')!), { CallSid: agentCall.sid!, Digits: '1' });
+    expect(join.text).toContain(`>${room}</Conference>`);
+    expect(attributeOf(join.text, 'Conference', 'startConferenceOnEnter')).toBe('true');
+    expect(attributeOf(join.text, 'Conference', 'record')).toBe('record-from-start');
+    await callback(pathOf(attributeOf(join.text, 'Dial', 'action')!), { CallSid: agentCall.sid!, DialCallStatus: 'completed' });
+    await callback(pathOf(attributeOf(join.text, 'Conference', 'recordingStatusCallback')!), { CallSid: agentCall.sid!, RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE7`, RecordingStatus: 'completed' });
+    await deps.placements.settle();
+
+    const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
+    expect(call).toMatchObject({ status: 'successful', agentId: setup.agentIds[0], creditsCharged: 1 });
+    expect(call!.duration).toBeGreaterThanOrEqual(1);
+    const legs = await server.db.select().from(twilioCallLegs).where(eq(twilioCallLegs.callId, callId)).orderBy(asc(twilioCallLegs.id));
+    expect(legs.map((leg) => [leg.target, leg.providerSid, leg.status, leg.metadata.waitingAudio ?? null])).toEqual([
+      ['agent', agentCall.sid, 'completed', null],
+      ['customer', visitorCall.sid, 'completed', '/files/audio/hold.mp3'],
+    ]);
+  });
+
+  it('waiting audio: a waiting visitor nobody accepts is told and let go through the REST API', async () => {
+    const deps = createCallRequestDeps({ telephony, log: quietLog });
+    const setup = await accountWithWidget(server.db, { useAgents: true, numberOfTries: 1, agents: [{ phone: '+14155550232' }] });
+    await widgetWithFlow(setup, {});
+    const [widget] = await server.db.select().from(widgets).where(eq(widgets.id, setup.widgetId));
+    const settings = widget!.settings as { settings: Record<string, unknown> };
+    settings.settings.waitingAudio = { isActive: true, url: 'https://cdn.example.com/hold.mp3' };
+    await server.db.update(widgets).set({ settings }).where(eq(widgets.id, setup.widgetId));
+    const before = fake.createdCalls.length;
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550148'));
+    const visitorCall = await nextCreatedCall(before + 1);
+    const waiting = await callback(pathOf(visitorCall.params.get('Url')), { CallSid: visitorCall.sid!, CallStatus: 'in-progress' });
+    expect(attributeOf(waiting.text, 'Conference', 'waitUrl')).toBe('https://cdn.example.com/hold.mp3');
+    const agentCall = await nextCreatedCall(before + 2);
+    await callback(pathOf(agentCall.params.get('StatusCallback')), { CallSid: agentCall.sid!, CallStatus: 'no-answer' });
+    await deps.placements.settle();
+    const goodbye = fake.requests.find((r) => r.path.endsWith(`/Calls/${visitorCall.sid}.json`) && r.params.has('Twiml'));
+    expect(goodbye?.params.get('Twiml')).toMatch(/<Say>Sorry, nobody could take your call right now\. We will call you back\.<\/Say><Hangup\/>/);
+    const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
+    expect(call).toMatchObject({ status: 'missed', creditsCharged: 0 });
+  });
+
   it('is missed, uncharged, when the agent does not pick up', async () => {
     const deps = createCallRequestDeps({ telephony, log: quietLog });
     const setup = await accountWithWidget(server.db, { numberOfTries: 1 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
-import { type BridgeOutcome, type BridgeRequest, type DialedLeg, type DialTarget, type RingOutcome, type RingRequest, type Telephony, TelephonyUnavailableError } from './telephony.ts';
+import { type BridgeOutcome, type BridgeRequest, type DialedLeg, type DialTarget, type HoldOutcome, type HoldRequest, type RingOutcome, type RingRequest, type Telephony, TelephonyUnavailableError } from './telephony.ts';
 
 export interface TwilioTelephonyOptions {
   accountSid: string;
@@ -18,7 +18,7 @@ export interface TwilioTelephonyOptions {
 
 /** Where Twilio posts: `<publicUrl>/telephony/twilio/<kind>?attempt=<id>` (http/twilioCallbacks.ts). */
 export const TWILIO_CALLBACK_PATH = '/telephony/twilio';
-export const TWILIO_CALLBACK_KINDS = ['answer', 'accept', 'notice', 'status', 'dial-ended', 'recording'] as const;
+export const TWILIO_CALLBACK_KINDS = ['answer', 'accept', 'notice', 'status', 'dial-ended', 'recording', 'visitor', 'visitor-status'] as const;
 export type TwilioCallbackKind = (typeof TWILIO_CALLBACK_KINDS)[number];
 
 /** The longest bridged conversation (TwiML <Dial timeLimit>), as the simulator's. */
@@ -76,6 +76,8 @@ interface Round {
   duration: number;
   recordingKey: string | null;
   bridgeEnded: () => void;
+  /** When the agent was joined to the waiting visitor (the talk is timed from then). */
+  joinedAt: number | null;
   bridgeEndedPromise: Promise<void>;
   recorded: () => void;
   recording: Promise<void>;
@@ -86,6 +88,22 @@ function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => voi
   const promise = new Promise<T>((done) => (resolve = done));
   return { promise, resolve };
 }
+
+/** A visitor called first (waiting audio): his call, and the conference room he waits in. */
+interface Visitor {
+  request: HoldRequest;
+  sid: string;
+  status: string;
+  startedAt: Date;
+  endedAt: Date | null;
+  answered: boolean;
+  /** Resolves once he answered, or his call ended. */
+  settled: Promise<void>;
+  settle: () => void;
+}
+
+/** What a waiting visitor hears when no agent took his call. */
+const NOBODY_TOOK_IT = 'Sorry, nobody could take your call right now. We will call you back.';
 
 /** How long an accepting agent waits on the line for the bridge before the call is let go. */
 const BRIDGE_WAIT_MS = 15_000;
@@ -115,6 +133,7 @@ export class TwilioTelephony implements Telephony {
   readonly #options: TwilioTelephonyOptions;
   readonly #client: twilio.Twilio;
   readonly #rounds = new Map<string, Round>();
+  readonly #visitors = new Map<string, Visitor>();
   readonly #ringSeconds: number;
 
   constructor(options: TwilioTelephonyOptions) {
@@ -180,6 +199,7 @@ export class TwilioTelephony implements Telephony {
       recordingKey: null,
       bridgeEnded: bridgeEnded.resolve,
       bridgeEndedPromise: bridgeEnded.promise,
+      joinedAt: null,
       recorded: recording.resolve,
       recording: recording.promise,
     };
@@ -213,8 +233,18 @@ export class TwilioTelephony implements Telephony {
     const round = this.#rounds.get(request.line);
     if (!round?.accepted) throw new TelephonyUnavailableError(`No accepting agent is waiting on the line ${request.line}`);
     round.bridge = request;
-    round.customer = { target: 'customer', agentId: null, to: request.customerNumber, status: 'queued', providerSid: '', startedAt: new Date(), endedAt: new Date(), from: request.callerId };
-    round.instruct(this.bridgeTwiml(request.line, request));
+    const visitor = request.visitorLine ? this.#visitors.get(request.visitorLine) : undefined;
+    if (request.visitorLine) {
+      // Called first and waiting in the conference room: the agent joins him there.
+      if (!visitor) throw new TelephonyUnavailableError(`No visitor is waiting on the line ${request.visitorLine}`);
+      this.#visitors.delete(request.visitorLine);
+      round.customer = { ...this.#visitorLeg(visitor), status: 'in-progress' };
+      round.joinedAt = Date.now();
+      round.instruct(this.joinTwiml(request.line, request.visitorLine, request));
+    } else {
+      round.customer = { target: 'customer', agentId: null, to: request.customerNumber, status: 'queued', providerSid: '', startedAt: new Date(), endedAt: new Date(), from: request.callerId };
+      round.instruct(this.bridgeTwiml(request.line, request));
+    }
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, (60 + TALK_LIMIT_SECONDS + 300) * 1000);
@@ -229,22 +259,115 @@ export class TwilioTelephony implements Telephony {
       clearTimeout(timer);
       this.#rounds.delete(request.line);
     }
-    const customer = round.customer;
+    const customer = round.customer!;
     const status = round.duration > 0 ? 'successful' : customer.status === 'busy' ? 'busy' : 'no-answer';
     const agentLeg: DialedLeg = { ...this.#legOf(round.accepted, round), status: 'completed', endedAt: new Date(), ...(request.notice ? { notice: request.notice } : {}) };
     return {
       status,
       agentLeg,
-      customerLeg: { ...customer, ...(request.notice && status === 'successful' ? { notice: request.notice } : {}) },
+      customerLeg: { ...customer, ...(request.notice && status === 'successful' && !request.visitorLine ? { notice: request.notice } : {}) },
       duration: round.duration,
       recordingKey: status === 'successful' && request.record ? round.recordingKey : null,
     };
   }
 
-  async release(line: string): Promise<void> {
+  async release(line: string): Promise<DialedLeg | undefined> {
     const round = this.#rounds.get(line);
     this.#rounds.delete(line);
     round?.instruct(new twilio.twiml.VoiceResponse().hangup().toString());
+    const visitor = this.#visitors.get(line);
+    if (!visitor) return undefined;
+    this.#visitors.delete(line);
+    // The waiting visitor is told, and his call ends (its TwiML replaced through the REST API).
+    const goodbye = new twilio.twiml.VoiceResponse();
+    goodbye.say(NOBODY_TOOK_IT);
+    goodbye.hangup();
+    await this.#client.calls(visitor.sid).update({ twiml: goodbye.toString() }).catch(() => undefined);
+    return { ...this.#visitorLeg(visitor), status: 'completed', endedAt: new Date() };
+  }
+
+  async holdVisitor(request: HoldRequest): Promise<HoldOutcome> {
+    const id = `${request.callId}-${request.attempt}-v${randomBytes(4).toString('hex')}`;
+    const settled = deferred();
+    const created = await this.#client.calls.create({
+      to: request.customerNumber,
+      from: request.callerId,
+      url: this.callbackUrl('visitor', id),
+      statusCallback: this.callbackUrl('visitor-status', id),
+      statusCallbackEvent: ['completed'],
+      timeout: 30,
+    });
+    const visitor: Visitor = { request, sid: created.sid, status: created.status, startedAt: new Date(), endedAt: null, answered: false, settled: settled.promise, settle: settled.resolve };
+    this.#visitors.set(id, visitor);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, 90_000);
+      timer.unref();
+    });
+    try {
+      await Promise.race([settled.promise, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (visitor.answered && visitor.endedAt === null) return { answered: true, leg: { ...this.#visitorLeg(visitor), status: 'in-progress' }, line: id };
+    this.#visitors.delete(id);
+    const status = visitor.status === 'busy' ? 'busy' : 'no-answer';
+    return { answered: false, leg: { ...this.#visitorLeg(visitor), status, endedAt: visitor.endedAt ?? new Date() }, line: null };
+  }
+
+  /** The room a waiting visitor and the accepting agent meet in: no personal data in its name (Twilio's advice). */
+  #room(visitorLine: string): string {
+    return `callback-${visitorLine}`;
+  }
+
+  /**
+   * The waiting visitor's TwiML (exported for its test): the recording notice, then a conference
+   * room that has not started, whose waitUrl plays the widget's audio until the agent joins.
+   */
+  waitTwiml(visitorLine: string, request: Pick<HoldRequest, 'audioUrl' | 'notice'>): string {
+    const response = new twilio.twiml.VoiceResponse();
+    if (request.notice) response.say(request.notice);
+    response
+      .dial()
+      .conference(
+        { startConferenceOnEnter: false, endConferenceOnExit: true, beep: 'false', waitUrl: new URL(request.audioUrl, this.#options.publicUrl).toString(), waitMethod: 'GET' },
+        this.#room(visitorLine),
+      );
+    return response.toString();
+  }
+
+  /** The accepting agent's TwiML joining the waiting visitor (exported for its test): the notice, then the room, which starts, recorded or not. */
+  joinTwiml(line: string, visitorLine: string, request: Pick<BridgeRequest, 'notice' | 'record'>): string {
+    const response = new twilio.twiml.VoiceResponse();
+    if (request.notice) response.say(request.notice);
+    response
+      .dial({ action: this.callbackUrl('dial-ended', line), timeLimit: TALK_LIMIT_SECONDS })
+      .conference(
+        {
+          startConferenceOnEnter: true,
+          endConferenceOnExit: true,
+          beep: 'false',
+          record: request.record ? 'record-from-start' : 'do-not-record',
+          ...(request.record ? { recordingStatusCallback: this.callbackUrl('recording', line) } : {}),
+        },
+        this.#room(visitorLine),
+      );
+    return response.toString();
+  }
+
+  #visitorLeg(visitor: Visitor): DialedLeg {
+    return {
+      target: 'customer',
+      agentId: null,
+      to: visitor.request.customerNumber,
+      status: visitor.status,
+      providerSid: visitor.sid,
+      startedAt: visitor.startedAt,
+      endedAt: visitor.endedAt ?? new Date(),
+      from: visitor.request.callerId,
+      ...(visitor.answered ? { waitingAudio: visitor.request.audioUrl } : {}),
+      ...(visitor.answered && visitor.request.notice ? { notice: visitor.request.notice } : {}),
+    };
   }
 
   /**
@@ -317,6 +440,7 @@ export class TwilioTelephony implements Telephony {
    */
   async handleCallback(kind: TwilioCallbackKind, roundId: string, params: Record<string, string>): Promise<string> {
     const response = new twilio.twiml.VoiceResponse();
+    if (kind === 'visitor' || kind === 'visitor-status') return this.#visitorCallback(kind, roundId, params);
     const round = this.#rounds.get(roundId);
     const leg = round?.legs.find((l) => l.sid === params.CallSid);
     if (!round) return response.toString();
@@ -344,7 +468,13 @@ export class TwilioTelephony implements Telephony {
         if (round.bridge?.notice) response.say(round.bridge.notice);
         break;
       case 'dial-ended':
-        if (round.customer) {
+        if (round.customer && round.joinedAt !== null) {
+          // The agent left the room he shared with the waiting visitor: the talk is timed from the join.
+          round.customer.status = 'completed';
+          round.customer.endedAt = new Date();
+          round.duration = Math.max(1, Math.round((Date.now() - round.joinedAt) / 1000));
+          round.bridgeEnded();
+        } else if (round.customer) {
           round.customer.status = params.DialCallStatus ?? 'failed';
           round.customer.providerSid = params.DialCallSid ?? '';
           round.customer.endedAt = new Date();
@@ -369,6 +499,25 @@ export class TwilioTelephony implements Telephony {
           round.recorded();
         }
         break;
+    }
+    return response.toString();
+  }
+
+  /** The visitor's own callbacks (waiting audio): he answered and waits in the room, or his call ended. */
+  #visitorCallback(kind: 'visitor' | 'visitor-status', line: string, params: Record<string, string>): string {
+    const response = new twilio.twiml.VoiceResponse();
+    const visitor = [...this.#visitors.entries()].find(([id]) => id === line)?.[1];
+    if (!visitor || params.CallSid !== visitor.sid) return response.toString();
+    if (kind === 'visitor') {
+      visitor.answered = true;
+      visitor.status = 'in-progress';
+      visitor.settle();
+      return this.waitTwiml(line, visitor.request);
+    }
+    if (ENDED.has(params.CallStatus ?? '')) {
+      visitor.status = params.CallStatus!;
+      visitor.endedAt = new Date();
+      visitor.settle();
     }
     return response.toString();
   }

@@ -88,6 +88,48 @@ describe("a call's life: whisper, accept and the next agent", () => {
   });
 });
 
+describe("a call's life: waiting audio (the visitor is called first)", () => {
+  const audio = '/files/audio/hold-music.mp3';
+
+  it('the visitor answers and hears the audio while an agent declines and the next accepts; they talk', async () => {
+    const setup = await widgetWith({ useAgents: true, callingRuleId: 2, numberOfTries: 1, agents: [{ phone: '+15005550006' }, { phone: '+14155550241' }] }, (s) => (s.waitingAudio = { isActive: true, url: audio }));
+    const deps = fastDeps();
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+15005550004'));
+    await deps.placements.settle();
+    const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
+    expect(call).toMatchObject({ status: 'successful', agentId: setup.agentIds[1], creditsCharged: 1 });
+    expect((await legsOf(callId)).map((leg) => [leg.target, leg.metadata.to, leg.status, leg.metadata.waitingAudio ?? null])).toEqual([
+      ['agent', '+15005550006', 'declined', null],
+      ['agent', '+14155550241', 'completed', null],
+      ['customer', '+15005550004', 'completed', audio],
+    ]);
+  });
+
+  it("a busy visitor's line ends the attempt before any agent is rung; the missed Call now is recovered", async () => {
+    const setup = await widgetWith({ useAgents: true, numberOfTries: 1, agents: [{ phone: '+14155550242' }] }, (s) => (s.waitingAudio = { isActive: true, url: audio }));
+    const deps = fastDeps();
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+15005550001'));
+    await deps.placements.settle();
+    const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
+    expect(call).toMatchObject({ status: 'busy', agentId: null, creditsCharged: 0 });
+    expect((await legsOf(callId)).map((leg) => [leg.target, leg.status])).toEqual([['customer', 'busy']]);
+    expect(await server.db.select().from(scheduledCalls).where(eq(scheduledCalls.recoversCallId, callId))).toHaveLength(1);
+  });
+
+  it('a waiting visitor nobody accepts is let go, and the call is missed', async () => {
+    const setup = await widgetWith({ useAgents: true, numberOfTries: 1, agents: [{ phone: '+15005550005' }] }, (s) => (s.waitingAudio = { isActive: true, url: audio }));
+    const deps = fastDeps();
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+15005550004'));
+    await deps.placements.settle();
+    const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
+    expect(call).toMatchObject({ status: 'missed', creditsCharged: 0, placementClaimedAt: null });
+    expect((await legsOf(callId)).map((leg) => [leg.target, leg.status, leg.metadata.waitingAudio ?? null])).toEqual([
+      ['agent', 'voicemail', null],
+      ['customer', 'completed', audio],
+    ]);
+  });
+});
+
 describe("a call's life: recording and caller ID", () => {
   it('says the recording notice to both parties and keeps no recording when recording is off', async () => {
     const setup = await widgetWith({ numberOfTries: 1 }, (s) => (s.recording = { notice: true, isActive: false }));

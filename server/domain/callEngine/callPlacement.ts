@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { createActor, fromPromise, toPromise } from 'xstate';
-import type { AttemptPlan, BridgeOutcome as LifeBridgeOutcome, RoundOutcome } from '../../../common/machines/callLife.machine.ts';
+import type { AttemptPlan, BridgeOutcome as LifeBridgeOutcome, HoldOutcome as LifeHoldOutcome, RoundOutcome } from '../../../common/machines/callLife.machine.ts';
 import { callLifeMachine } from '../../../common/machines/callLife.machine.ts';
 import type { BridgeOutcome, CallStatus, DialedLeg, DialRule, DialTarget, RingOutcome } from '../../adapters/telephony/telephony.ts';
 import { readCallFlow } from '../../../common/rules/callFlow.ts';
@@ -57,7 +57,8 @@ export function whisperOf(widgetName: string, url: string | null, fields: string
  * (machines/callLife): up to numberOfTries attempts (at least one), minutesBetweenTries apart
  * (divided by the telephony's timeScale), each ringing the agents available now round by round by
  * the widget's calling rule — or its single number — with the whisper and accept step when the
- * widget has it, then bridging the visitor (the recording notice and caller ID as the widget and
+ * widget has it (and, when the widget has waiting audio, calling the visitor first, who hears
+ * it meanwhile), then bridging the visitor (the recording notice and caller ID as the widget and
  * account say). Every leg is recorded (twilio_call_legs). The call gets the outcome of its last
  * attempt; a connected call gets its recording and is charged the credits it held since it was
  * accepted, any other outcome gives them back (callCredits.ts settleCallCredits), in the same
@@ -113,6 +114,8 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
   });
   const whisper = flow.agentWhisper ? whisperOf(call.widgetName, call.url, fields) : null;
   const notice = flow.recording.notice ? RECORDING_NOTICE : null;
+  // Waiting audio (issue 18): the visitor is called first and hears it while the agents are rung.
+  const waitingAudio = general.waitingAudio?.isActive && general.waitingAudio.url ? general.waitingAudio.url : null;
 
   const [made] = await db
     .select({ attempts: sql<number>`coalesce(max((${twilioCallLegs.metadata} ->> 'attempt')::int), 0)`.mapWith(Number) })
@@ -136,6 +139,8 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
   let rounds: DialTarget[][] = [];
   let accepted: { target: DialTarget; line: string } | null = null;
   let bridged: BridgeOutcome | null = null;
+  /** The visitor called first (waiting audio), waiting on this line. */
+  let waiting: string | null = null;
   let attempts = 0;
 
   const saveLegs = async (attempt: number, round: number | null, legs: DialedLeg[]) => {
@@ -154,6 +159,7 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
           ...(round === null ? {} : { round }),
           ...(leg.whisper ? { whisper: leg.whisper.text, accepted: leg.whisper.accepted } : {}),
           ...(leg.notice ? { notice: leg.notice } : {}),
+          ...(leg.waitingAudio ? { waitingAudio: leg.waitingAudio } : {}),
         },
         startedAt: leg.startedAt,
         endedAt: leg.endedAt,
@@ -202,9 +208,24 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
         accepted = ring.accepted && ring.line ? { target: ring.accepted, line: ring.line } : null;
         return { accepted: accepted !== null };
       }),
+      holdVisitor: fromPromise<LifeHoldOutcome, { attempt: number }>(async ({ input }) => {
+        const held = await telephony.holdVisitor({ callId, attempt: input.attempt, customerNumber: call.customerNumber, callerId, audioUrl: waitingAudio!, notice });
+        waiting = held.line;
+        // His leg is saved when it ends: with the bridge, or when he is let go.
+        if (!held.answered) await saveLegs(input.attempt, null, [held.leg]);
+        return { status: held.answered ? 'successful' : held.leg.status === 'busy' ? 'busy' : 'no-answer' };
+      }),
+      releaseVisitor: fromPromise<void, { attempt: number }>(async ({ input }) => {
+        const line = waiting;
+        waiting = null;
+        const leg = line ? await telephony.release(line) : undefined;
+        if (leg) await saveLegs(input.attempt, null, [leg]);
+      }),
       bridgeVisitor: fromPromise<LifeBridgeOutcome, { attempt: number }>(async ({ input }) => {
         const line = accepted!;
-        bridged = await telephony.bridge({ callId, attempt: input.attempt, line: line.line, customerNumber: call.customerNumber, callerId, notice, record: flow.recording.isActive });
+        const visitorLine = waiting;
+        waiting = null;
+        bridged = await telephony.bridge({ callId, attempt: input.attempt, line: line.line, visitorLine, customerNumber: call.customerNumber, callerId, notice, record: flow.recording.isActive });
         await saveLegs(input.attempt, null, [bridged.agentLeg, bridged.customerLeg]);
         log.info({ callId, attempt: input.attempt, status: bridged.status }, 'calls: attempt ended');
         return { status: bridged.status };
@@ -271,12 +292,15 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
     });
 
   const actor = createActor(life, {
-    input: { tries, firstAttempt: Math.min(made?.attempts ?? 0, tries - 1) + 1, recovers: call.type === 'instant' && call.widgetId !== null },
+    input: { tries, firstAttempt: Math.min(made?.attempts ?? 0, tries - 1) + 1, recovers: call.type === 'instant' && call.widgetId !== null, visitorFirst: waitingAudio !== null },
   });
   const done = toPromise(actor.start());
   await done;
+  // Lines the life left open (a step failed between accept and bridge): let go.
   const held = accepted as { line: string } | null;
   if (held && bridged === null) await telephony.release(held.line).catch(() => undefined);
+  const stillWaiting = waiting as string | null;
+  if (stillWaiting) await telephony.release(stillWaiting).catch(() => undefined);
   if (!recorded) throw recordFailure ?? new Error(`Call ${callId}: its outcome could not be recorded`);
   const final: Omit<PlacedCall, 'callId' | 'attempts'> = recorded;
   return { callId, status: final.status, attempts, agentId: final.agentId, creditsCharged: final.creditsCharged };

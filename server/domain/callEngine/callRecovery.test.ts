@@ -32,6 +32,7 @@ function hangingTelephony() {
       throw new Error('the line went dead');
     },
     bridge: () => Promise.reject(new Error('nobody accepted')),
+    holdVisitor: () => Promise.reject(new Error('no waiting audio here')),
     release: async () => undefined,
   };
   return { telephony, dialing, release };
