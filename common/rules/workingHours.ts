@@ -84,11 +84,23 @@ export function localWallClock(date: Date): WallClockTime {
   return { day: JS_DAYS[date.getDay()]!, second: date.getHours() * 3600 + date.getMinutes() * 60 + date.getSeconds() };
 }
 
+/** Building an Intl.DateTimeFormat costs far more than using one: one per time zone, kept. */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    // Time zones are a few hundred names at most; a bound keeps odd stored values from growing it.
+    if (wallClockFormats.size < 1_000) wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The wall-clock moment of `at` in `timeZone` (an IANA name); an unknown zone reads as UTC. */
 export function zonedWallClock(at: Date, timeZone: string): WallClockTime {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+    parts = wallClockFormat(timeZone).formatToParts(at);
   } catch {
     // An unknown zone name (never stored by the API, but old rows may hold one).
     return zonedWallClock(at, 'UTC');

@@ -57,6 +57,8 @@ export interface DialedLeg {
   notice?: string;
   /** The waiting audio the visitor heard while the agents were rung. */
   waitingAudio?: string;
+  /** What a waiting visitor nobody took heard before the line ended. */
+  goodbye?: string;
 }
 
 /** What a round came to. */
@@ -144,8 +146,8 @@ export interface Telephony {
   bridge(request: BridgeRequest): Promise<BridgeOutcome>;
   /** Calls the visitor first and keeps him waiting with the audio once he answers. */
   holdVisitor(request: HoldRequest): Promise<HoldOutcome>;
-  /** Lets a line go without a bridge (an accepting agent, or a waiting visitor nobody took); answers the leg as it ended, for a visitor's line. */
-  release(line: string): Promise<DialedLeg | undefined>;
+  /** Lets a line go without a bridge (an accepting agent, or a waiting visitor nobody took, who hears `goodbye`); answers the leg as it ended, for a visitor's line. */
+  release(line: string, goodbye?: string): Promise<DialedLeg | undefined>;
   /**
    * The audio (.wav) of a recording the provider keeps, by the recordingKey a BridgeOutcome gave;
    * undefined when the key is not one of this provider's.

@@ -224,10 +224,10 @@ describe('Twilio call placement (against a local stand-in for api.twilio.com)', 
     ]);
   });
 
-  it('without the whisper, hangs up on a voicemail (machine detection) and takes a person at once; the notice is said to both, nothing recorded when recording is off', async () => {
+  it('without the whisper, hangs up on a voicemail (machine detection) and takes a person at once; the notice is said to both before a recorded call', async () => {
     const deps = createCallRequestDeps({ telephony, log: quietLog });
     const setup = await accountWithWidget(server.db, { useAgents: true, callingRuleId: 2, numberOfTries: 1, agents: [{ phone: '+14155550221' }, { phone: '+14155550222' }] });
-    await widgetWithFlow(setup, { agentWhisper: false, recording: { notice: true, isActive: false } });
+    await widgetWithFlow(setup, { agentWhisper: false, recording: { notice: true, isActive: true } });
     const before = fake.createdCalls.length;
     const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550146'));
     const first = await nextCreatedCall(before + 1);
@@ -239,22 +239,28 @@ describe('Twilio call placement (against a local stand-in for api.twilio.com)', 
     const bridge = await callback(pathOf(second.params.get('Url')), { CallSid: second.sid!, CallStatus: 'in-progress', AnsweredBy: 'human' });
     // The agent hears the notice, then the visitor is dialled; the <Number>'s url says it to the visitor on answer.
     expect(bridge.text).toMatch(/<Response><Say>This call is recorded\.<\/Say><Dial [^>]*><Number url="[^"]+">\+12125550146<\/Number><\/Dial><\/Response>$/);
-    expect(attributeOf(bridge.text, 'Dial', 'record')).toBe('do-not-record');
-    expect(attributeOf(bridge.text, 'Dial', 'recordingStatusCallback')).toBeUndefined();
+    expect(attributeOf(bridge.text, 'Dial', 'record')).toBe('record-from-answer-dual');
     const noticePath = pathOf(attributeOf(bridge.text, 'Number', 'url')!);
     expect((await callback(noticePath, { CallSid: 'CAcustomer6' })).text).toContain('<Say>This call is recorded.</Say>');
     await callback(pathOf(attributeOf(bridge.text, 'Dial', 'action')!), { CallSid: second.sid!, DialCallSid: 'CAcustomer6', DialCallStatus: 'completed', DialCallDuration: '25' });
+    await callback(pathOf(attributeOf(bridge.text, 'Dial', 'recordingStatusCallback')!), { CallSid: second.sid!, RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE6`, RecordingStatus: 'completed' });
     await deps.placements.settle();
 
     const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
     expect(call).toMatchObject({ status: 'successful', duration: 25, agentId: setup.agentIds[1], creditsCharged: 1 });
-    expect(await server.db.select().from(callRecordings).where(eq(callRecordings.callId, callId))).toEqual([]);
     const legs = await server.db.select().from(twilioCallLegs).where(eq(twilioCallLegs.callId, callId)).orderBy(asc(twilioCallLegs.id));
     expect(legs.map((leg) => [leg.metadata.to, leg.status, leg.metadata.notice ?? null])).toEqual([
       ['+14155550221', 'voicemail', null],
       ['+14155550222', 'completed', 'This call is recorded.'],
       ['+12125550146', 'completed', 'This call is recorded.'],
     ]);
+  });
+
+  it("bridges without recording when the widget turns it off (Twilio's record=do-not-record, no recording callback)", () => {
+    const twiml = telephony.bridgeTwiml('1-1-1-x', { callerId: '+12125550100', customerNumber: '+12125550149', notice: null, record: false });
+    expect(attributeOf(twiml, 'Dial', 'record')).toBe('do-not-record');
+    expect(attributeOf(twiml, 'Dial', 'recordingStatusCallback')).toBeUndefined();
+    expect(twiml).toContain('<Number>+12125550149</Number>');
   });
 
   it('waiting audio: calls the visitor first into a waiting room that plays the audio, then joins the accepting agent to him', async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import twilio from 'twilio';
+import { nobodyTookItText } from '../../../common/rules/callFlow.ts';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import { type BridgeOutcome, type BridgeRequest, type DialedLeg, type DialTarget, type HoldOutcome, type HoldRequest, type RingOutcome, type RingRequest, type Telephony, TelephonyUnavailableError } from './telephony.ts';
 
@@ -101,9 +102,6 @@ interface Visitor {
   settled: Promise<void>;
   settle: () => void;
 }
-
-/** What a waiting visitor hears when no agent took his call. */
-const NOBODY_TOOK_IT = 'Sorry, nobody could take your call right now. We will call you back.';
 
 /** How long an accepting agent waits on the line for the bridge before the call is let go. */
 const BRIDGE_WAIT_MS = 15_000;
@@ -271,7 +269,7 @@ export class TwilioTelephony implements Telephony {
     };
   }
 
-  async release(line: string): Promise<DialedLeg | undefined> {
+  async release(line: string, goodbye = nobodyTookItText('en', false)): Promise<DialedLeg | undefined> {
     const round = this.#rounds.get(line);
     this.#rounds.delete(line);
     round?.instruct(new twilio.twiml.VoiceResponse().hangup().toString());
@@ -279,10 +277,10 @@ export class TwilioTelephony implements Telephony {
     if (!visitor) return undefined;
     this.#visitors.delete(line);
     // The waiting visitor is told, and his call ends (its TwiML replaced through the REST API).
-    const goodbye = new twilio.twiml.VoiceResponse();
-    goodbye.say(NOBODY_TOOK_IT);
-    goodbye.hangup();
-    await this.#client.calls(visitor.sid).update({ twiml: goodbye.toString() }).catch(() => undefined);
+    const told = new twilio.twiml.VoiceResponse();
+    told.say(goodbye);
+    told.hangup();
+    await this.#client.calls(visitor.sid).update({ twiml: told.toString() }).catch(() => undefined);
     return { ...this.#visitorLeg(visitor), status: 'completed', endedAt: new Date() };
   }
 

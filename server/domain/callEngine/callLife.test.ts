@@ -13,7 +13,6 @@ import type { components } from '../../../common/contract/dashboard.gen.ts';
 import { listCalls } from '../callHistory/callList.ts';
 import { requestInstantCall, requestScheduledCall } from './callRequests.ts';
 import { nextAvailableAt, RECOVERY_CALLBACK_DELAY_MS } from './missedCallRecovery.ts';
-import { RECORDING_NOTICE } from './callPlacement.ts';
 
 type WidgetSettings = components['schemas']['WidgetSettings'];
 
@@ -131,15 +130,24 @@ describe("a call's life: waiting audio (the visitor is called first)", () => {
 });
 
 describe("a call's life: recording and caller ID", () => {
-  it('says the recording notice to both parties and keeps no recording when recording is off', async () => {
-    const setup = await widgetWith({ numberOfTries: 1 }, (s) => (s.recording = { notice: true, isActive: false }));
+  it("says the recording notice to both parties, in the visitor's language, before a recorded call", async () => {
+    const setup = await widgetWith({ numberOfTries: 1 }, (s) => (s.recording = { notice: true, isActive: true }));
     const deps = fastDeps({ script: () => 'successful' });
-    const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550302'));
+    const { callId } = await requestInstantCall(server.db, deps, { ...setup.request('+12125550302'), language: 'fr-CA' });
     await deps.placements.settle();
     expect((await legsOf(callId)).map((leg) => [leg.target, leg.metadata.notice])).toEqual([
-      ['agent', RECORDING_NOTICE],
-      ['customer', RECORDING_NOTICE],
+      ['agent', 'Cet appel est enregistré.'],
+      ['customer', 'Cet appel est enregistré.'],
     ]);
+    expect(await server.db.select().from(callRecordings).where(eq(callRecordings.callId, callId))).toHaveLength(1);
+  });
+
+  it('keeps no recording, and says no notice, when recording is off', async () => {
+    const setup = await widgetWith({ numberOfTries: 1 }, (s) => (s.recording = { notice: true, isActive: false }));
+    const deps = fastDeps({ script: () => 'successful' });
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550306'));
+    await deps.placements.settle();
+    expect((await legsOf(callId)).every((leg) => leg.metadata.notice === undefined)).toBe(true);
     expect(await server.db.select().from(callRecordings).where(eq(callRecordings.callId, callId))).toEqual([]);
     const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
     expect(call).toMatchObject({ status: 'successful', creditsCharged: 1 });

@@ -3,8 +3,8 @@ import { createActor, fromPromise, toPromise } from 'xstate';
 import type { AttemptPlan, BridgeOutcome as LifeBridgeOutcome, HoldOutcome as LifeHoldOutcome, RoundOutcome } from '../../../common/machines/callLife.machine.ts';
 import { callLifeMachine } from '../../../common/machines/callLife.machine.ts';
 import type { BridgeOutcome, CallStatus, DialedLeg, DialRule, DialTarget, RingOutcome } from '../../adapters/telephony/telephony.ts';
-import { readCallFlow } from '../../../common/rules/callFlow.ts';
-import { recoverSafely } from './missedCallRecovery.ts';
+import { nobodyTookItText, readCallFlow, recordingNotice } from '../../../common/rules/callFlow.ts';
+import { nextAvailableAt, recoverSafely } from './missedCallRecovery.ts';
 import type { Database } from '../../db/client.ts';
 import { queueNotifications } from '../notifications/clientNotifications.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -12,7 +12,7 @@ import { callRecordings, calls, twilioCallLegs } from '../../db/schema/calls.ts'
 import { agents, widgetAgents, widgets } from '../../db/schema/toolbox.ts';
 import { isWithinWeeklyHours, zonedWallClock } from '../../../common/rules/workingHours.ts';
 import { settleCallCredits } from './callCredits.ts';
-import { homeCountryOf, numberTypeAllowed } from './callDestinations.ts';
+import { homeCountryOf, normalizeNumber, numberTypeAllowed } from './callDestinations.ts';
 import type { CallRequestDeps } from './callRequestDeps.ts';
 import { readGeneralSettings } from './callSettings.ts';
 import { synthesizedRecordingKey } from './synthesizedRecording.ts';
@@ -83,6 +83,7 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
       timeZone: users.timezone,
       accountPhone: users.phone,
       showsCustomNumber: users.displayCustomNumberToCustomers,
+      visitorLanguage: calls.visitorLanguage,
     })
     .from(calls)
     .innerJoin(users, eq(users.id, calls.userId))
@@ -106,14 +107,16 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
   const from = call.calledFrom ?? '';
   // The custom caller ID (issue 18) when the account may show one; the service's number otherwise.
   const customCallerId = general.customCallerId?.value?.trim();
-  const callerId = call.showsCustomNumber && customCallerId && customCallerId !== '+1' ? customCallerId : from;
+  const shownNumber = call.showsCustomNumber && customCallerId && customCallerId !== '+1' && numberTypeAllowed(customCallerId, homeCountry) ? normalizeNumber(customCallerId, homeCountry) : null;
+  const callerId = shownNumber ?? from;
   const fieldLabels = widget ? customFieldLabels(widget.settings) : [];
   const fields = ([1, 2, 3] as const).flatMap((n) => {
     const value = call.customFields[`customField${n}`];
     return value ? [`${fieldLabels[n - 1] ?? `Field ${n}`}: ${value}`] : [];
   });
   const whisper = flow.agentWhisper ? whisperOf(call.widgetName, call.url, fields) : null;
-  const notice = flow.recording.notice ? RECORDING_NOTICE : null;
+  // The notice is said only of a call that is recorded (review of issue 18), in the visitor's language.
+  const notice = flow.recording.notice && flow.recording.isActive ? recordingNotice(call.visitorLanguage) : null;
   // Waiting audio (issue 18): the visitor is called first and hears it while the agents are rung.
   const waitingAudio = general.waitingAudio?.isActive && general.waitingAudio.url ? general.waitingAudio.url : null;
 
@@ -124,14 +127,11 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
   const tries = Math.max(1, general.numberOfTries ?? 1);
 
   /** Who can be rung at a time: the active agents within their hours, or the widget's number. */
-  const availableTargets = (at: Date): DialTarget[] =>
-    useAgents
-      ? widgetAgentRows
-          .filter((agent) => agent.isActive && isWithinWeeklyHours(agent.availability, zonedWallClock(at, call.timeZone)))
-          .map((agent) => ({ agentId: agent.id, number: agent.phone }))
-      : general.agentNumber
-        ? [{ agentId: null, number: general.agentNumber }]
-        : [];
+  const availableTargets = (at: Date): DialTarget[] => {
+    if (!useAgents) return general.agentNumber ? [{ agentId: null, number: general.agentNumber }] : [];
+    const wallClock = zonedWallClock(at, call.timeZone);
+    return widgetAgentRows.filter((agent) => agent.isActive && isWithinWeeklyHours(agent.availability, wallClock)).map((agent) => ({ agentId: agent.id, number: agent.phone }));
+  };
   /** Whether the widget takes calls at a time (its working hours, when it keeps them). */
   const widgetOpen = (at: Date) => !(general.useSchedule || general.duringWorkingHoursOnly) || isWithinWeeklyHours(general.activeHours, zonedWallClock(at, call.timeZone));
 
@@ -139,13 +139,21 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
   let rounds: DialTarget[][] = [];
   let accepted: { target: DialTarget; line: string } | null = null;
   let bridged: BridgeOutcome | null = null;
-  /** The visitor called first (waiting audio), waiting on this line. */
+  /** The visitor called first (waiting audio), waiting on this line since then. */
   let waiting: string | null = null;
+  let roundsWhileWaiting = 0;
   let attempts = 0;
 
+  /**
+   * Keeps legs as they happened. A failure is logged, never taken for the call's outcome: a
+   * conversation that happened is still recorded and charged (review of issue 18).
+   */
   const saveLegs = async (attempt: number, round: number | null, legs: DialedLeg[]) => {
     if (legs.length === 0) return;
-    await db.insert(twilioCallLegs).values(
+    await insertLegs(attempt, round, legs).catch((error: unknown) => log.error({ err: error, callId, attempt, legs: legs.length }, 'calls: could not keep the legs of the call'));
+  };
+  const insertLegs = (attempt: number, round: number | null, legs: DialedLeg[]) =>
+    db.insert(twilioCallLegs).values(
       legs.map((leg) => ({
         callId,
         target: leg.target,
@@ -160,13 +168,13 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
           ...(leg.whisper ? { whisper: leg.whisper.text, accepted: leg.whisper.accepted } : {}),
           ...(leg.notice ? { notice: leg.notice } : {}),
           ...(leg.waitingAudio ? { waitingAudio: leg.waitingAudio } : {}),
+          ...(leg.goodbye ? { goodbye: leg.goodbye } : {}),
         },
         startedAt: leg.startedAt,
         endedAt: leg.endedAt,
         createdAt: leg.startedAt,
       })),
     );
-  };
 
   const life = callLifeMachine.provide({
     actors: {
@@ -186,6 +194,12 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
         return { rounds: rounds.length };
       }),
       ringAgents: fromPromise<RoundOutcome, { attempt: number; round: number }>(async ({ input }) => {
+        if (waiting !== null && roundsWhileWaiting >= MAX_WAITING_ROUNDS) {
+          // A visitor is not kept waiting on the platform's line for ever: no more rounds for him.
+          log.info({ callId, attempt: input.attempt, round: input.round + 1 }, 'calls: the visitor waited long enough; not ringing more agents');
+          return { accepted: false };
+        }
+        if (waiting !== null) roundsWhileWaiting += 1;
         let ring: RingOutcome;
         try {
           ring = await telephony.ringAgents({
@@ -203,14 +217,18 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
           log.error({ err: error, callId, attempt: input.attempt, round: input.round + 1 }, 'calls: the telephony could not ring the agents');
           return { accepted: false };
         }
-        // The accepting agent's leg is saved once the bridge ends it.
-        await saveLegs(input.attempt, input.round + 1, ring.accepted && ring.line ? ring.legs.filter((leg) => leg.status !== 'in-progress') : ring.legs);
         accepted = ring.accepted && ring.line ? { target: ring.accepted, line: ring.line } : null;
+        // The accepting agent's leg is saved once the bridge ends it.
+        await saveLegs(input.attempt, input.round + 1, accepted ? ring.legs.filter((leg) => leg.status !== 'in-progress') : ring.legs);
         return { accepted: accepted !== null };
       }),
       holdVisitor: fromPromise<LifeHoldOutcome, { attempt: number }>(async ({ input }) => {
-        const held = await telephony.holdVisitor({ callId, attempt: input.attempt, customerNumber: call.customerNumber, callerId, audioUrl: waitingAudio!, notice });
+        const held = await telephony.holdVisitor({ callId, attempt: input.attempt, customerNumber: call.customerNumber, callerId, audioUrl: waitingAudio!, notice }).catch((error: unknown) => {
+          log.error({ err: error, callId, attempt: input.attempt }, 'calls: the telephony could not call the visitor first');
+          throw error;
+        });
         waiting = held.line;
+        roundsWhileWaiting = 0;
         // His leg is saved when it ends: with the bridge, or when he is let go.
         if (!held.answered) await saveLegs(input.attempt, null, [held.leg]);
         return { status: held.answered ? 'successful' : held.leg.status === 'busy' ? 'busy' : 'no-answer' };
@@ -218,14 +236,21 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
       releaseVisitor: fromPromise<void, { attempt: number }>(async ({ input }) => {
         const line = waiting;
         waiting = null;
-        const leg = line ? await telephony.release(line) : undefined;
+        // He hears that nobody could take it, and that a callback follows when one will.
+        const goodbye = nobodyTookItText(call.visitorLanguage, call.type === 'instant' && flow.missedCallRecovery.scheduleCallback);
+        const leg = line ? await telephony.release(line, goodbye) : undefined;
         if (leg) await saveLegs(input.attempt, null, [leg]);
       }),
       bridgeVisitor: fromPromise<LifeBridgeOutcome, { attempt: number }>(async ({ input }) => {
         const line = accepted!;
         const visitorLine = waiting;
         waiting = null;
-        bridged = await telephony.bridge({ callId, attempt: input.attempt, line: line.line, visitorLine, customerNumber: call.customerNumber, callerId, notice, record: flow.recording.isActive });
+        bridged = await telephony
+          .bridge({ callId, attempt: input.attempt, line: line.line, visitorLine, customerNumber: call.customerNumber, callerId, notice, record: flow.recording.isActive })
+          .catch((error: unknown) => {
+            log.error({ err: error, callId, attempt: input.attempt }, 'calls: the telephony lost the bridge');
+            throw error;
+          });
         await saveLegs(input.attempt, null, [bridged.agentLeg, bridged.customerLeg]);
         log.info({ callId, attempt: input.attempt, status: bridged.status }, 'calls: attempt ended');
         return { status: bridged.status };
@@ -244,8 +269,11 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
 
   let recorded: Omit<PlacedCall, 'callId' | 'attempts'> | undefined;
   let recordFailure: unknown;
-  const recordOutcome = (status: CallStatus, recover: boolean) =>
-    db.transaction(async (tx) => {
+  const recordOutcome = (status: CallStatus, recover: boolean) => {
+    // The callback's time is found before the transaction: no row stays locked while it is searched.
+    const callbackAt =
+      recover && status !== 'successful' && flow.missedCallRecovery.scheduleCallback ? (nextAvailableAt(clock.now(), (at) => widgetOpen(at) && availableTargets(at).length > 0) ?? null) : null;
+    return db.transaction(async (tx) => {
       const connected = status === 'successful' && bridged !== null;
       const outcome = bridged as BridgeOutcome | null;
       const answered = connected ? accepted?.target ?? null : null;
@@ -285,11 +313,13 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
       if (!connected && call.widgetId !== null) {
         // A missed Call now is recovered as the widget says (issue 18); the client hears of any
         // call that did not connect unless the widget's recovery leaves the client out.
-        if (recover) await recoverSafely(tx, log, { callId, now: clock.now(), recovery: flow.missedCallRecovery, isAvailable: (at) => availableTargets(at).length > 0 && widgetOpen(at) });
-        if (flow.missedCallRecovery.notifyClient) await notifySafely(tx, log, call.widgetId, callId);
+        if (recover) await recoverSafely(tx, log, { callId, recovery: flow.missedCallRecovery, callbackAt });
+        // The widget's recovery speaks of Call now; a missed callback is always notified.
+        if (!recover || flow.missedCallRecovery.notifyClient) await notifySafely(tx, log, call.widgetId, callId);
       }
       return { status, agentId: answered?.agentId ?? null, creditsCharged: charged };
     });
+  };
 
   const actor = createActor(life, {
     input: { tries, firstAttempt: Math.min(made?.attempts ?? 0, tries - 1) + 1, recovers: call.type === 'instant' && call.widgetId !== null, visitorFirst: waitingAudio !== null },
@@ -306,8 +336,11 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
   return { callId, status: final.status, attempts, agentId: final.agentId, creditsCharged: final.creditsCharged };
 }
 
-/** Said to both parties before they talk, when the widget asks for a recording notice. */
-export const RECORDING_NOTICE = 'This call is recorded.';
+/**
+ * A visitor called first waits through at most this many rounds of agents (each rings up to
+ * about 30 s: some 2 minutes); then he is let go, and the platform stops paying for his line.
+ */
+export const MAX_WAITING_ROUNDS = 4;
 
 /** The labels of a widget's custom fields (scheduleSetup.customFieldN.text), where set. */
 function customFieldLabels(settings: unknown): (string | undefined)[] {

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { payments } from '../../db/schema/billing.ts';
 import type { Database } from '../../db/client.ts';
 import { calls, scheduledCalls } from '../../db/schema/calls.ts';
 import { clientNotifications } from '../../db/schema/notifications.ts';
@@ -17,6 +18,7 @@ const SEARCH_HORIZON_MS = 8 * 86_400_000;
  * call; undefined when none is within 8 days.
  */
 export function nextAvailableAt(now: Date, isAvailable: (at: Date) => boolean): Date | undefined {
+  // At most 8 days of 5-minute steps (2,304 checks), each a cheap wall-clock reading (workingHours.ts caches its formatters).
   const first = Math.ceil((now.getTime() + RECOVERY_CALLBACK_DELAY_MS) / SEARCH_STEP_MS) * SEARCH_STEP_MS;
   for (let at = first; at <= now.getTime() + SEARCH_HORIZON_MS; at += SEARCH_STEP_MS) {
     if (isAvailable(new Date(at))) return new Date(at);
@@ -26,10 +28,9 @@ export function nextAvailableAt(now: Date, isAvailable: (at: Date) => boolean): 
 
 export interface Recovery {
   callId: number;
-  now: Date;
   recovery: MissedCallRecovery;
-  /** Whether someone can take the call at a time (the agents' and the widget's hours). */
-  isAvailable: (at: Date) => boolean;
+  /** When the callback is due (nextAvailableAt, found before the transaction), or null for none. */
+  callbackAt: Date | null;
 }
 
 /**
@@ -38,14 +39,24 @@ export interface Recovery {
  * callback at the next time someone can take it (placed by the scheduled-calls worker, shown in
  * Upcoming Calls), each as the widget's missedCallRecovery says. Answers what it did.
  */
-export async function recoverMissedCall(tx: Database, { callId, now, recovery, isAvailable }: Recovery): Promise<{ texted: boolean; callbackAt: Date | null }> {
+export async function recoverMissedCall(tx: Database, { callId, recovery, callbackAt: due }: Recovery): Promise<{ texted: boolean; callbackAt: Date | null }> {
   const [call] = await tx
-    .select({ userId: calls.userId, websiteId: calls.websiteId, widgetId: calls.widgetId, customerNumber: calls.customerNumber, url: calls.url, language: calls.visitorLanguage })
+    .select({
+      userId: calls.userId,
+      websiteId: calls.websiteId,
+      widgetId: calls.widgetId,
+      customerNumber: calls.customerNumber,
+      url: calls.url,
+      language: calls.visitorLanguage,
+      // Texts to others than the account itself go out once it has paid (clientNotifications.ts):
+      // an unpaid account's visitor text is not even queued, so nothing claims it was sent.
+      hasPaid: sql<boolean>`exists (select 1 from ${payments} where ${payments.userId} = ${calls.userId} and ${payments.status} = 'successful')`,
+    })
     .from(calls)
     .where(eq(calls.id, callId));
   if (!call) return { texted: false, callbackAt: null };
   let texted = false;
-  if (recovery.textVisitor.isActive) {
+  if (recovery.textVisitor.isActive && call.hasPaid) {
     await tx.insert(clientNotifications).values({
       userId: call.userId,
       event: 'missed_call_text',
@@ -57,9 +68,18 @@ export async function recoverMissedCall(tx: Database, { callId, now, recovery, i
     texted = true;
   }
   let callbackAt: Date | null = null;
-  if (recovery.scheduleCallback) {
-    callbackAt = nextAvailableAt(now, isAvailable) ?? null;
-    if (callbackAt) {
+  // One pending callback per visitor and widget: a visitor missed twice is called back once.
+  const [pending] =
+    recovery.scheduleCallback && due
+      ? await tx
+          .select({ id: scheduledCalls.id })
+          .from(scheduledCalls)
+          .where(and(eq(scheduledCalls.userId, call.userId), eq(scheduledCalls.customerNumber, call.customerNumber), eq(scheduledCalls.status, 'pending'), call.widgetId === null ? isNull(scheduledCalls.widgetId) : eq(scheduledCalls.widgetId, call.widgetId)))
+          .limit(1)
+      : [];
+  if (recovery.scheduleCallback && due && !pending) {
+    callbackAt = due;
+    {
       await tx.insert(scheduledCalls).values({
         userId: call.userId,
         websiteId: call.websiteId,
