@@ -101,6 +101,8 @@ describe('GET /client/calls', () => {
         { id: expect.any(Number), target: 'agent', agentId: a.agent.id, metadata: { to: a.agent.phone } },
         { id: expect.any(Number), target: 'customer', agentId: null, metadata: { to: '+14155550123' } },
       ],
+      // A connected call: nothing to recover (issue 18).
+      recovery: null,
     });
     const instant = (await list(a.token, '?perPage=2')).data[1] as Record<string, unknown>;
     expect(instant).toMatchObject({ type: 'instant', ScheduledCall: null, CallRecording: null, agentId: null });

@@ -9,7 +9,7 @@ import { caller, type HandlerContext, type OperationHandlers } from './handlerCo
 /** Tag widgets (spec §2 Widgets, §4 Widgets and Widget wizard). */
 export function widgetHandlers({ db, adapters }: HandlerContext): OperationHandlers {
   // Beside the local call simulator, its test numbers may be the widget's number (issue 18).
-  const rules = { allowSimulatorNumbers: adapters.telephony.isLocal };
+  const rules = () => ({ allowSimulatorNumbers: adapters.telephony.isLocal });
   const lists = new WidgetListCache();
   return answeringDomainErrors({
     async listWidgets(request: FastifyRequest, reply: FastifyReply) {
@@ -20,13 +20,13 @@ export function widgetHandlers({ db, adapters }: HandlerContext): OperationHandl
 
     async createWidget(request: FastifyRequest, reply: FastifyReply) {
       await assertToolboxOpen(db, caller(request).userId); // spec §6: 402 overdraft_reached
-      return reply.code(201).send(await saveWidget(db, caller(request).userId, request.body as WidgetInput, undefined, rules));
+      return reply.code(201).send(await saveWidget(db, caller(request).userId, request.body as WidgetInput, undefined, rules()));
     },
 
     async updateWidget(request: FastifyRequest) {
       await assertToolboxOpen(db, caller(request).userId); // spec §6: 402 overdraft_reached
       const { id } = request.params as { id: number };
-      return saveWidget(db, caller(request).userId, request.body as WidgetInput, id, rules);
+      return saveWidget(db, caller(request).userId, request.body as WidgetInput, id, rules());
     },
 
     async deleteWidget(request: FastifyRequest, reply: FastifyReply) {

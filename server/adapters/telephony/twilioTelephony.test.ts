@@ -328,6 +328,29 @@ describe('Twilio call placement (against a local stand-in for api.twilio.com)', 
     expect(call).toMatchObject({ status: 'missed', creditsCharged: 0 });
   });
 
+  it('waiting audio: a visitor who hangs up while waiting is not charged when an agent then accepts; the agent is let go', async () => {
+    const deps = createCallRequestDeps({ telephony, log: quietLog });
+    const setup = await accountWithWidget(server.db, { useAgents: true, numberOfTries: 1, agents: [{ phone: '+14155550233' }] });
+    const [widget] = await server.db.select().from(widgets).where(eq(widgets.id, setup.widgetId));
+    const settings = widget!.settings as { settings: Record<string, unknown> };
+    settings.settings.waitingAudio = { isActive: true, url: '/files/audio/hold.mp3' };
+    await server.db.update(widgets).set({ settings }).where(eq(widgets.id, setup.widgetId));
+    const before = fake.createdCalls.length;
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550150'));
+    const visitorCall = await nextCreatedCall(before + 1);
+    await callback(pathOf(visitorCall.params.get('Url')), { CallSid: visitorCall.sid!, CallStatus: 'in-progress' });
+    const agentCall = await nextCreatedCall(before + 2);
+    // He gives up while the agent hears the whisper.
+    await callback(pathOf(visitorCall.params.get('StatusCallback')), { CallSid: visitorCall.sid!, CallStatus: 'completed' });
+    const whisper = await callback(pathOf(agentCall.params.get('Url')), { CallSid: agentCall.sid!, CallStatus: 'in-progress' });
+    const accept = await callback(pathOf(attributeOf(whisper.text, 'Gather', 'action')!), { CallSid: agentCall.sid!, Digits: '1' });
+    expect(accept.text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
+    await deps.placements.settle();
+    const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
+    expect(call).toMatchObject({ status: 'no-answer', creditsCharged: 0, reservedCredits: 0 });
+    expect(await server.db.select().from(callRecordings).where(eq(callRecordings.callId, callId))).toEqual([]);
+  });
+
   it('is missed, uncharged, when the agent does not pick up', async () => {
     const deps = createCallRequestDeps({ telephony, log: quietLog });
     const setup = await accountWithWidget(server.db, { numberOfTries: 1 });

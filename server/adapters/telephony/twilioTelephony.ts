@@ -79,6 +79,10 @@ interface Round {
   bridgeEnded: () => void;
   /** When the agent was joined to the waiting visitor (the talk is timed from then). */
   joinedAt: number | null;
+  /** The accepting agent's call was parked (the bridge came late): its TwiML is pushed through the REST API. */
+  parked: boolean;
+  /** The accepting agent hung up before the bridge. */
+  agentGone: boolean;
   bridgeEndedPromise: Promise<void>;
   recorded: () => void;
   recording: Promise<void>;
@@ -103,8 +107,12 @@ interface Visitor {
   settle: () => void;
 }
 
-/** How long an accepting agent waits on the line for the bridge before the call is let go. */
-const BRIDGE_WAIT_MS = 15_000;
+/**
+ * How long the accept webhook waits for the bridge's TwiML (normally ready at once), well within
+ * Twilio's 15 s webhook timeout; past it the agent's call is parked on a pause and the bridge is
+ * pushed to it through the REST API.
+ */
+const BRIDGE_WAIT_MS = 5_000;
 /** Seconds the agent has to press a key after the whisper. */
 const ACCEPT_SECONDS = 8;
 
@@ -198,6 +206,8 @@ export class TwilioTelephony implements Telephony {
       bridgeEnded: bridgeEnded.resolve,
       bridgeEndedPromise: bridgeEnded.promise,
       joinedAt: null,
+      parked: false,
+      agentGone: false,
       recorded: recording.resolve,
       recording: recording.promise,
     };
@@ -209,7 +219,10 @@ export class TwilioTelephony implements Telephony {
       timer.unref();
     });
     try {
-      await Promise.all(request.targets.map((target) => this.#callAgent(id, round, target)));
+      // A leg Twilio refuses does not stop the others ringing (they are recorded as they end).
+      const created = await Promise.allSettled(request.targets.map((target) => this.#callAgent(id, round, target)));
+      const refused = created.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+      if (round.legs.length === 0 && refused) throw refused.reason;
       request.onFirstDial?.();
       await Promise.race([accepted.promise, Promise.all(round.legs.map((leg) => leg.ended)), deadline]);
     } catch (error) {
@@ -230,18 +243,28 @@ export class TwilioTelephony implements Telephony {
   async bridge(request: BridgeRequest): Promise<BridgeOutcome> {
     const round = this.#rounds.get(request.line);
     if (!round?.accepted) throw new TelephonyUnavailableError(`No accepting agent is waiting on the line ${request.line}`);
+    if (round.agentGone) {
+      this.#rounds.delete(request.line);
+      throw new TelephonyUnavailableError(`The agent on the line ${request.line} hung up before the bridge`);
+    }
     round.bridge = request;
     const visitor = request.visitorLine ? this.#visitors.get(request.visitorLine) : undefined;
     if (request.visitorLine) {
-      // Called first and waiting in the conference room: the agent joins him there.
       if (!visitor) throw new TelephonyUnavailableError(`No visitor is waiting on the line ${request.visitorLine}`);
       this.#visitors.delete(request.visitorLine);
+      if (visitor.endedAt !== null) {
+        // He hung up while waiting: the agent is let go, nobody talked, nothing is charged.
+        await this.#instruct(round, new twilio.twiml.VoiceResponse().hangup().toString());
+        this.#rounds.delete(request.line);
+        return { status: 'no-answer', agentLeg: { ...this.#legOf(round.accepted, round), status: 'completed', endedAt: new Date() }, customerLeg: this.#visitorLeg(visitor), duration: 0, recordingKey: null };
+      }
+      // Called first and waiting in the conference room: the agent joins him there.
       round.customer = { ...this.#visitorLeg(visitor), status: 'in-progress' };
       round.joinedAt = Date.now();
-      round.instruct(this.joinTwiml(request.line, request.visitorLine, request));
+      await this.#instruct(round, this.joinTwiml(request.line, request.visitorLine, request));
     } else {
       round.customer = { target: 'customer', agentId: null, to: request.customerNumber, status: 'queued', providerSid: '', startedAt: new Date(), endedAt: new Date(), from: request.callerId };
-      round.instruct(this.bridgeTwiml(request.line, request));
+      await this.#instruct(round, this.bridgeTwiml(request.line, request));
     }
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<void>((resolve) => {
@@ -272,7 +295,7 @@ export class TwilioTelephony implements Telephony {
   async release(line: string, goodbye = nobodyTookItText('en', false)): Promise<DialedLeg | undefined> {
     const round = this.#rounds.get(line);
     this.#rounds.delete(line);
-    round?.instruct(new twilio.twiml.VoiceResponse().hangup().toString());
+    if (round) await this.#instruct(round, new twilio.twiml.VoiceResponse().hangup().toString());
     const visitor = this.#visitors.get(line);
     if (!visitor) return undefined;
     this.#visitors.delete(line);
@@ -413,16 +436,27 @@ export class TwilioTelephony implements Telephony {
     return leg;
   }
 
-  /** The first agent to accept takes the call: the others are canceled, and his call waits for the bridge. */
+  /** The accepting agent's call goes on with `twiml`: the waiting accept webhook answers it, or, parked, the REST API pushes it. */
+  async #instruct(round: Round, twiml: string): Promise<void> {
+    round.instruct(twiml);
+    if (round.parked && round.accepted) await this.#client.calls(round.accepted.sid).update({ twiml }).catch(() => undefined);
+  }
+
+  /** The first agent to accept takes the call: the others are let go, and his call waits for the bridge. */
   async #accept(round: Round, leg: AgentLeg): Promise<string> {
     round.accepted = leg;
     await this.#cancelOthers(round, leg);
     round.acceptedNow();
-    const gone = new twilio.twiml.VoiceResponse();
-    gone.hangup();
+    // Parked past BRIDGE_WAIT_MS: a pause the bridge replaces through the REST API (#instruct).
+    const parked = new twilio.twiml.VoiceResponse();
+    parked.pause({ length: 60 });
+    parked.hangup();
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<string>((resolve) => {
-      timer = setTimeout(() => resolve(gone.toString()), BRIDGE_WAIT_MS);
+      timer = setTimeout(() => {
+        round.parked = true;
+        resolve(parked.toString());
+      }, BRIDGE_WAIT_MS);
       timer.unref();
     });
     try {
@@ -487,8 +521,14 @@ export class TwilioTelephony implements Telephony {
           leg.status = params.CallStatus!;
           leg.endedAt = new Date();
           leg.end();
-          // The accepting agent hung up before the bridge ended it: the bridge is over.
-          if (leg === round.accepted && round.customer === null) round.bridgeEnded();
+          if (leg === round.accepted && round.customer === null) {
+            // The accepting agent hung up before the bridge: it fails at once.
+            round.agentGone = true;
+            round.bridgeEnded();
+          } else if (leg === round.accepted) {
+            // Hung up during the bridge: the Dial's action normally reports it; if it never does, the bridge ends soon after.
+            setTimeout(() => round.bridgeEnded(), 10_000).unref();
+          }
         }
         break;
       case 'recording':
@@ -504,7 +544,7 @@ export class TwilioTelephony implements Telephony {
   /** The visitor's own callbacks (waiting audio): he answered and waits in the room, or his call ended. */
   #visitorCallback(kind: 'visitor' | 'visitor-status', line: string, params: Record<string, string>): string {
     const response = new twilio.twiml.VoiceResponse();
-    const visitor = [...this.#visitors.entries()].find(([id]) => id === line)?.[1];
+    const visitor = this.#visitors.get(line);
     if (!visitor || params.CallSid !== visitor.sid) return response.toString();
     if (kind === 'visitor') {
       visitor.answered = true;
@@ -520,7 +560,10 @@ export class TwilioTelephony implements Telephony {
     return response.toString();
   }
 
-  /** Once one agent has the call, the round's other phones stop ringing. */
+  /**
+   * Once one agent has the call, the round's other phones stop ringing — and an agent still
+   * hearing the whisper is hung up ('canceled' applies only to calls not yet answered).
+   */
   async #cancelOthers(round: Round, answered: AgentLeg): Promise<void> {
     await Promise.all(
       round.legs
@@ -528,7 +571,7 @@ export class TwilioTelephony implements Telephony {
         .map((leg) =>
           this.#client
             .calls(leg.sid)
-            .update({ status: 'canceled' })
+            .update({ status: leg.heard ? 'completed' : 'canceled' })
             .then(
               () => {
                 leg.status = 'canceled';

@@ -248,6 +248,56 @@ describe('missed-call recovery', () => {
   });
 });
 
+describe('missed-call recovery: limits', () => {
+  it('texts one visitor at most 3 times a day, and calls him back once while a callback is pending', async () => {
+    const clock = fixedClock(new Date('2026-11-25T12:00:00Z'));
+    const setup = await widgetWith({ numberOfTries: 1 });
+    const deps = fastDeps({ clock, script: () => 'missed' });
+    const callIds: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      callIds.push((await requestInstantCall(server.db, deps, setup.request('+12125550377'))).callId);
+      await deps.placements.settle();
+      clock.at = new Date(clock.at.getTime() + 3 * 60_000);
+    }
+    expect(await server.db.select().from(scheduledCalls).where(eq(scheduledCalls.customerNumber, '+12125550377'))).toHaveLength(1);
+    const adapters = recordingAdapters();
+    const worker = new NotificationsWorker({ db: server.db, mail: adapters.mail, texts: adapters.texts, publicUrl: 'https://app.example.com', log: { info: () => undefined, warn: () => undefined }, now: () => Date.now() });
+    // Other suites' notifications wait in the same outbox: the worker takes a batch at a time.
+    for (let batch = 0; batch < 20; batch += 1) await worker.runOnce();
+    expect(adapters.sent.texts.filter((text) => text.to === '+12125550377')).toHaveLength(3);
+    const [dropped] = await server.db.select().from(clientNotifications).where(eq(clientNotifications.callId, callIds[3]!));
+    const texts = await server.db.select().from(clientNotifications).where(eq(clientNotifications.to, '+12125550377'));
+    expect(texts.filter((row) => row.failedAt !== null).map((row) => row.lastError)).toEqual(['over the limit of 3 notifications by text message a day to one recipient']);
+    expect(dropped).toBeDefined();
+    // Calls History does not claim a text that was refused.
+    const { data } = await listCalls(server.db, setup.userId, {}, { page: 1, perPage: 10 });
+    const refused = texts.find((row) => row.failedAt !== null)!.callId!;
+    expect(data.find((row) => row.id === refused)!.recovery).toBeNull();
+  });
+
+  it('an unpaid account queues no text to the visitor', async () => {
+    const setup = await accountWithWidget(server.db, { numberOfTries: 1 });
+    const deps = fastDeps({ script: () => 'missed' });
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550378'));
+    await deps.placements.settle();
+    expect((await notificationsOf(callId)).map((row) => row.event)).toEqual([]);
+    expect(await server.db.select().from(scheduledCalls).where(eq(scheduledCalls.recoversCallId, callId))).toHaveLength(1);
+  });
+
+  it('a conversation whose legs cannot be kept is still recorded as connected and charged', async () => {
+    const setup = await widgetWith({ numberOfTries: 1 });
+    const deps = fastDeps({ script: () => 'successful' });
+    const bridge = deps.telephony.bridge.bind(deps.telephony);
+    // A leg the database refuses (its target breaks a check constraint).
+    deps.telephony.bridge = async (request) => ({ ...(await bridge(request)), customerLeg: { ...(await Promise.resolve({ target: 'nobody', agentId: null, to: '+1', status: 'completed', providerSid: 'CA0', startedAt: new Date(), endedAt: new Date() })) } as never });
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550379'));
+    await deps.placements.settle();
+    const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
+    expect(call).toMatchObject({ status: 'successful', creditsCharged: 1 });
+    expect(await server.db.select().from(scheduledCalls).where(eq(scheduledCalls.recoversCallId, callId))).toEqual([]);
+  });
+});
+
 describe('the next available time', () => {
   const at = new Date('2026-11-25T10:02:00Z');
   it('is on a 5-minute step at least 5 minutes ahead', () => {

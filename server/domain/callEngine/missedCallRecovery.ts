@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { payments } from '../../db/schema/billing.ts';
 import type { Database } from '../../db/client.ts';
 import { calls, scheduledCalls } from '../../db/schema/calls.ts';
@@ -48,15 +48,17 @@ export async function recoverMissedCall(tx: Database, { callId, recovery, callba
       customerNumber: calls.customerNumber,
       url: calls.url,
       language: calls.visitorLanguage,
-      // Texts to others than the account itself go out once it has paid (clientNotifications.ts):
-      // an unpaid account's visitor text is not even queued, so nothing claims it was sent.
-      hasPaid: sql<boolean>`exists (select 1 from ${payments} where ${payments.userId} = ${calls.userId} and ${payments.status} = 'successful')`,
     })
     .from(calls)
     .where(eq(calls.id, callId));
   if (!call) return { texted: false, callbackAt: null };
+  // Texts to others than the account itself go out once it has paid (clientNotifications.ts):
+  // an unpaid account's visitor text is not even queued, so nothing claims it was sent.
+  const [paid] = recovery.textVisitor.isActive
+    ? await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.userId, call.userId), eq(payments.status, 'successful'))).limit(1)
+    : [];
   let texted = false;
-  if (recovery.textVisitor.isActive && call.hasPaid) {
+  if (recovery.textVisitor.isActive && paid) {
     await tx.insert(clientNotifications).values({
       userId: call.userId,
       event: 'missed_call_text',

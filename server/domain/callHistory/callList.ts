@@ -20,14 +20,15 @@ const legsOfCall = sql<LegSummary[]>`(
   from ${twilioCallLegs} where ${twilioCallLegs.callId} = ${calls.id})`;
 
 /**
- * What followed a missed Call now (issue 18): the visitor's text and the callback recovering it,
- * through their partial indexes; null for a connected or scheduled call, and when nothing did.
+ * What followed a missed Call now (issue 18): the visitor's text (unless it was refused or failed
+ * for good) and the callback recovering it (unless canceled or given up), through their partial
+ * indexes; null for a connected or scheduled call, and when nothing did.
  */
 const recoveryOfCall = sql<RecoverySummary | null>`(case when ${calls.type} = 'instant' and ${calls.status} <> 'successful' then (
   select case when texted or callback_at is not null then json_build_object('textedVisitor', texted, 'callbackAt', callback_at) end
   from (select
-    exists (select 1 from ${clientNotifications} where ${clientNotifications.callId} = ${calls.id} and ${clientNotifications.event} = 'missed_call_text') as texted,
-    (select min(${scheduledCalls.scheduledAt}) from ${scheduledCalls} where ${scheduledCalls.recoversCallId} = ${calls.id}) as callback_at) recovery
+    exists (select 1 from ${clientNotifications} where ${clientNotifications.callId} = ${calls.id} and ${clientNotifications.event} = 'missed_call_text' and ${clientNotifications.failedAt} is null) as texted,
+    (select min(${scheduledCalls.scheduledAt}) from ${scheduledCalls} where ${scheduledCalls.recoversCallId} = ${calls.id} and ${scheduledCalls.status} in ('pending', 'in-progress', 'completed')) as callback_at) recovery
 ) end)`;
 
 type PageRow = Awaited<ReturnType<typeof callsPageQuery>>[number];

@@ -55,6 +55,16 @@ export const NOTIFICATION_LIMITS: Record<NotificationChannel, { perAccount: Rate
   },
 };
 
+/**
+ * The visitor's text after a missed call (issue 18) has limits of its own, per account and per
+ * recipient across every account, a day: its words are the client's, and a client who keeps its
+ * agents away must not turn missed calls into a text relay to numbers typed on its widget.
+ */
+export const VISITOR_TEXT_LIMITS: { perAccount: RateLimit; perRecipient: RateLimit } = {
+  perAccount: { name: 'visitor-texts', max: 100, windowSeconds: 86_400 },
+  perRecipient: { name: 'visitor-texts-to', max: 3, windowSeconds: 86_400 },
+};
+
 /** What a notification says: read when it is sent, so a missed call's outcome is the final one. */
 interface NotificationDetails {
   userId: number;
@@ -113,8 +123,8 @@ export async function loadNotificationDetails(db: Database, notificationId: numb
       status: calls.status,
       body: clientNotifications.body,
       // What the call's recovery did (issue 18), for the missed-call notification.
-      textedVisitor: sql<boolean>`exists (select 1 from ${clientNotifications} texted where texted.call_id = ${clientNotifications.callId} and texted.event = 'missed_call_text')`,
-      callbackAt: sql<Date | null>`(select min(${scheduledCalls.scheduledAt}) from ${scheduledCalls} where ${scheduledCalls.recoversCallId} = ${clientNotifications.callId})`.mapWith(scheduledCalls.scheduledAt),
+      textedVisitor: sql<boolean>`exists (select 1 from ${clientNotifications} texted where texted.call_id = ${clientNotifications.callId} and texted.event = 'missed_call_text' and texted.failed_at is null)`,
+      callbackAt: sql<Date | null>`(select min(${scheduledCalls.scheduledAt}) from ${scheduledCalls} where ${scheduledCalls.recoversCallId} = ${clientNotifications.callId} and ${scheduledCalls.status} in ('pending', 'in-progress', 'completed'))`.mapWith(scheduledCalls.scheduledAt),
     })
     .from(clientNotifications)
     .innerJoin(users, eq(users.id, clientNotifications.userId))
@@ -219,13 +229,14 @@ export async function notificationRefusal(db: Database, details: NotificationDet
     return "the number is outside the account's call destinations";
   }
   if (!details.hasPaid && !toTheAccount(details)) return 'notifications to others than the account itself start once it has bought credits';
-  const limits = NOTIFICATION_LIMITS[details.channel];
+  const limits = details.event === 'missed_call_text' ? VISITOR_TEXT_LIMITS : NOTIFICATION_LIMITS[details.channel];
   const recipient = details.channel === 'email' ? details.to.toLowerCase() : normalizeNumber(details.to, details.destinations.homeCountry);
   const byAccount = await hitRateLimit(db, limits.perAccount, String(details.userId), now);
   const byRecipient = byAccount.allowed ? await hitRateLimit(db, limits.perRecipient, recipient, now) : byAccount;
   const channel = details.channel === 'email' ? 'e-mail' : 'text message';
-  if (!byAccount.allowed) return `over the limit of ${limits.perAccount.max} notifications by ${channel} an hour for the account`;
-  if (!byRecipient.allowed) return `over the limit of ${limits.perRecipient.max} notifications by ${channel} an hour to one recipient`;
+  const per = limits.perAccount.windowSeconds === 3600 ? 'an hour' : 'a day';
+  if (!byAccount.allowed) return `over the limit of ${limits.perAccount.max} notifications by ${channel} ${per} for the account`;
+  if (!byRecipient.allowed) return `over the limit of ${limits.perRecipient.max} notifications by ${channel} ${per} to one recipient`;
   return undefined;
 }
 
