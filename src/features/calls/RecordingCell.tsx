@@ -1,12 +1,12 @@
 import { Box } from '@chakra-ui/react/box';
-import { Button } from '@chakra-ui/react/button';
+import { Button, type ButtonProps } from '@chakra-ui/react/button';
 import { Popover } from '@chakra-ui/react/popover';
 import { Portal } from '@chakra-ui/react/portal';
 import { Spinner } from '@chakra-ui/react/spinner';
 import { Text } from '@chakra-ui/react/text';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { type Ref, useEffect, useState } from 'react';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { saveFile } from '../../lib/saveFile.ts';
 import { provideRecording, type Call } from './calls.actors.ts';
@@ -19,6 +19,10 @@ import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts'
  */
 export function RecordingCell({ call }: { call: Pick<Call, 'id' | 'convertId' | 'CallRecording'> }) {
   const { t } = useLingui();
+  // The popover (a Zag machine) and the recording's actor are made when the row's button is first
+  // pressed: made for every row, they were much of the work of a page of Calls History (issue 17:
+  // Total Blocking Time on phones), for popovers most visits never open.
+  const [pressed, setPressed] = useState(false);
   if (!call.CallRecording) {
     return (
       <Text as="span" color="gray.500">
@@ -27,9 +31,24 @@ export function RecordingCell({ call }: { call: Pick<Call, 'id' | 'convertId' | 
       </Text>
     );
   }
-  return <RecordingPopover call={call} />;
+  if (pressed) return <RecordingPopover call={call} />;
+  return <PlayButton callId={call.convertId} onClick={() => setPressed(true)} />;
 }
 
+/** The row's play button; the popover's trigger once it exists (Popover.Trigger passes its props). */
+function PlayButton({ callId, ...props }: ButtonProps & { callId: string; ref?: Ref<HTMLButtonElement> }) {
+  const { t } = useLingui();
+  return (
+    <Button size="xs" variant="outline" colorPalette="blue" aria-label={t`Play recording of call ${callId}`} {...props}>
+      <span aria-hidden="true">▶</span> {t`Play`}
+    </Button>
+  );
+}
+
+/**
+ * The popover, open as it mounts (the press that made it): focus moves into it, and Escape
+ * brings it back to the trigger, which took the pressed button's place.
+ */
 function RecordingPopover({ call }: { call: Pick<Call, 'id' | 'convertId'> }) {
   const { t } = useLingui();
   const { api } = useRootActors();
@@ -38,6 +57,9 @@ function RecordingPopover({ call }: { call: Pick<Call, 'id' | 'convertId'> }) {
   const file = useSelector(recording, (snapshot) => snapshot.context.file);
   const loading = useSelector(recording, (snapshot) => snapshot.matches('loading'));
   const failed = useSelector(recording, (snapshot) => snapshot.matches('failed'));
+
+  // Mounted open: the press that made the popover is its first opening (spec: fetched on first open).
+  useEffect(() => recording.send({ type: 'user.open' }), [recording]);
 
   // The object URL lives as long as the row.
   useEffect(() => {
@@ -48,11 +70,14 @@ function RecordingPopover({ call }: { call: Pick<Call, 'id' | 'convertId'> }) {
   }, [file]);
 
   return (
-    <Popover.Root lazyMount positioning={{ placement: 'bottom-start' }} onOpenChange={({ open }) => open && recording.send({ type: 'user.open' })}>
+    <Popover.Root
+      defaultOpen
+      lazyMount
+      positioning={{ placement: 'bottom-start' }}
+      onOpenChange={({ open }) => open && recording.send({ type: 'user.open' })}
+    >
       <Popover.Trigger asChild>
-        <Button size="xs" variant="outline" colorPalette="blue" aria-label={t`Play recording of call ${callId}`}>
-          <span aria-hidden="true">▶</span> {t`Play`}
-        </Button>
+        <PlayButton callId={callId} />
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
