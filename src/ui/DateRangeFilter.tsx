@@ -2,7 +2,7 @@ import { Box } from '@chakra-ui/react/box';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { Input } from '@chakra-ui/react/input';
 import { useLingui } from '@lingui/react/macro';
-import { lazy, startTransition, Suspense, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { dayToPickerText, PICKER_DATE_FORMAT } from '../lib/dateTime.ts';
 
 export { PICKER_DATE_FORMAT } from '../lib/dateTime.ts';
@@ -12,7 +12,10 @@ export { PICKER_DATE_FORMAT } from '../lib/dateTime.ts';
 // is a plain read-only input in the same boxes, showing the same text. Asked for during that
 // render, its download and its run (about 80 ms under Lighthouse's 4× slower CPU) fell inside
 // the render of the screen, and held back the screen's largest paint (the chart's caption).
-const DayPickerInput = lazy(() => import('./DayPickerInput.tsx'));
+// Not React.lazy in a transition: a transition waiting for a chunk holds every other transition
+// back (the screen's deferred rows among them) until the chunk has come.
+const loadDayPickerInput = () => import('./DayPickerInput.tsx').then((module) => module.default);
+type DayPickerInputComponent = Awaited<ReturnType<typeof loadDayPickerInput>>;
 
 export interface DateRangeFilterProps {
   /** Calendar days `yyyy-MM-dd`. */
@@ -52,14 +55,23 @@ export interface DayPickerProps {
 function DayPicker({ label, ...props }: DayPickerProps) {
   const id = useId();
   const [focusedEarly, setFocusedEarly] = useState(false);
-  // After the commit that shows the field; in a transition, so the read-only input stays (rather
-  // than Suspense's copy of it) until the picker has loaded.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => startTransition(() => setMounted(true)), []);
+  // Asked for after the commit that shows the field; the read-only input stays until it has come
+  // (or for good, if it cannot load: the filter then keeps its default days).
+  const [DayPickerInput, setDayPickerInput] = useState<DayPickerInputComponent | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    loadDayPickerInput().then(
+      (component) => mounted && setDayPickerInput(() => component),
+      (error: unknown) => console.error('Could not load the date picker', error),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
   const fallback = (
     // The boxes react-datepicker wraps its input in (inline blocks, full width), so the
-    // field does not move when the picker replaces it.
-    <Box display="inline-block" width="100%">
+    // field does not move when the picker replaces it; busy until it has (tests wait for that).
+    <Box display="inline-block" width="100%" aria-busy="true">
       <Box position="relative" display="inline-block" width="100%">
         <Input
           id={id}
@@ -81,9 +93,7 @@ function DayPicker({ label, ...props }: DayPickerProps) {
       <chakra.label htmlFor={id} display="block" fontSize="sm" fontWeight="medium" mb="1.5">
         {label}
       </chakra.label>
-      <Suspense fallback={fallback}>
-        {mounted ? <DayPickerInput id={id} autoFocus={focusedEarly} {...props} /> : fallback}
-      </Suspense>
+      {DayPickerInput ? <DayPickerInput id={id} autoFocus={focusedEarly} {...props} /> : fallback}
     </Box>
   );
 }
