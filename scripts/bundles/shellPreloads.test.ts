@@ -11,18 +11,11 @@ describe('shellFiles', () => {
     'assets/shared.js': chunk('assets/shared.js', ['assets/core.js']),
     'assets/app.js': chunk('assets/app.js', ['assets/core.js', 'assets/shared.js']),
     'assets/calls.js': chunk('assets/calls.js', ['assets/app.js'], '/p/src/routes/_app/calls.tsx?tsr-split=component'),
-    'assets/messages-en.js': chunk('assets/messages-en.js', [], '/p/src/locales/en/messages.po'),
-    'assets/messages-de.js': chunk('assets/messages-de.js', [], '/p/src/locales/de/messages.po'),
     'assets/style.css': { type: 'asset' as const },
   };
 
-  it("is the shell's chunk and what it imports, and the default language's catalog, without what index.html already loads", () => {
-    expect(shellFiles(bundle, new Set(['assets/index.js', 'assets/core.js']))).toEqual([
-      'assets/_app.js',
-      'assets/messages-en.js',
-      'assets/shared.js',
-      'assets/app.js',
-    ]);
+  it("is the shell's chunk and what it imports, without what index.html already loads", () => {
+    expect(shellFiles(bundle, new Set(['assets/index.js', 'assets/core.js']))).toEqual(['assets/_app.js', 'assets/shared.js', 'assets/app.js']);
   });
 
   it('fails the build when the shell has no chunk of its own', () => {

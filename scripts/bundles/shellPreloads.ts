@@ -1,5 +1,4 @@
 import type { HtmlTagDescriptor, Plugin } from 'vite';
-import { defaultLanguage } from '../../src/i18n/languages.ts';
 
 // The signed-in shell's scripts preloaded by index.html (issue 17, Largest Contentful Paint on a
 // phone). The shell's route chunk (src/routes/_app.tsx) and the groups it imports (`shared`,
@@ -7,15 +6,10 @@ import { defaultLanguage } from '../../src/i18n/languages.ts';
 // router had matched the route: one more round trip on slow 4G after about a second of script,
 // with the screen waiting for both. Named in index.html, they download while core runs.
 // index.html answers the signed-in screens; the rendered public pages (prerender.ts) have their
-// own HTML, and leave these links out (SHELL_PRELOAD). So is the default language's catalog,
-// which src/main.tsx loads before the first render, after core has run: another round trip then
-// (a visitor who chose another language downloads it for nothing, about 8 kB).
+// own HTML, and leave these links out (SHELL_PRELOAD).
 
 /** The route file whose component chunk is the shell. */
 const SHELL_ROUTE = /[\\/]src[\\/]routes[\\/]_app\.tsx\?tsr-split=component$/;
-
-/** The compiled catalog of the default language (src/i18n/activate.ts imports it by language). */
-const DEFAULT_CATALOG = new RegExp(`[\\\\/]src[\\\\/]locales[\\\\/]${defaultLanguage}[\\\\/]messages\\.po$`);
 
 /** The attribute that marks these links, for the rendered public pages to drop them. */
 export const SHELL_PRELOAD_ATTRIBUTE = 'data-shell';
@@ -29,15 +23,14 @@ interface ChunkLike {
   imports: string[];
 }
 
-/** The shell's chunk and every chunk it imports statically, and the default language's catalog, except what index.html already loads. */
+/** The shell's chunk and every chunk it imports statically, except those index.html already loads. */
 export function shellFiles(bundle: Record<string, ChunkLike | { type: 'asset' }>, entryFiles: ReadonlySet<string>): string[] {
   const chunks = Object.values(bundle).filter((output): output is ChunkLike => output.type === 'chunk');
   const shell = chunks.find((chunk) => chunk.facadeModuleId !== null && SHELL_ROUTE.test(chunk.facadeModuleId));
   if (!shell) throw new Error('shell-preloads: the build has no chunk for src/routes/_app.tsx');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const catalog = chunks.find((chunk) => chunk.facadeModuleId !== null && DEFAULT_CATALOG.test(chunk.facadeModuleId));
   const files: string[] = [];
-  const pending = [shell.fileName, ...(catalog ? [catalog.fileName] : [])];
+  const pending = [shell.fileName];
   while (pending.length) {
     const file = pending.shift()!;
     if (files.includes(file) || entryFiles.has(file)) continue;
