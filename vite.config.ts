@@ -8,7 +8,6 @@ import { chunkGroups } from './scripts/bundles/chunkGroups.ts';
 import { chunkPackages } from './scripts/bundles/chunkPackages.ts';
 import { chakraStaticGlobals } from './scripts/bundles/chakraGlobalCss.ts';
 import { prerenderPublicPages } from './scripts/bundles/prerender.ts';
-import { shellPreloads } from './scripts/bundles/shellPreloads.ts';
 
 // Lingui macros need Babel: plugin-react 6 compiles with Oxc and has no babel option, so the
 // macro preset runs through @rolldown/plugin-babel (see ../shared/STACK.md, "Lingui macros").
@@ -48,7 +47,6 @@ export default defineConfig({
     chakraStaticGlobals(),
     chunkPackages(),
     chunking.plugin,
-    shellPreloads(),
     // Brotli and gzip twins of every text file over 1 kB, at the best levels, once per build: the
     // server sends them as they are (server/http/spa.ts, preCompressed).
     compression({ threshold: 1024 }),

@@ -7,7 +7,6 @@ const INDEX = `<!doctype html><html><head>
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/rolldown-runtime-def.js">
 <link rel="modulepreload" crossorigin href="/assets/core-ghi.js">
-<link rel="modulepreload" crossorigin href="/assets/app-jkl.js" data-shell="">
 </head><body><div id="root"></div></body></html>`;
 
 describe('withPrerenderedPage', () => {
@@ -20,8 +19,6 @@ describe('withPrerenderedPage', () => {
   it('hands the entry and its preloads to the loader, which adds them once the page has painted', () => {
     expect(html).not.toContain('type="module"');
     expect(html).not.toContain('modulepreload');
-    // The signed-in shell's scripts (shellPreloads.ts) are not for a public page.
-    expect(html).not.toContain('app-jkl');
     expect(html).toContain(
       '<script defer src="/assets/paint-first-x.js" data-entry="/assets/index-abc.js" data-preload="/assets/rolldown-runtime-def.js /assets/core-ghi.js"></script>',
     );

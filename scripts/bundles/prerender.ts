@@ -3,7 +3,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { SHELL_PRELOAD } from './shellPreloads.ts';
 import { PRERENDER_GUARD_SCRIPT, PRERENDER_GUARD_STYLE, PRERENDERED_PAGES, prerenderedFileOf } from '../../common/contract/prerenderedPages.ts';
 
 // The public pages rendered to HTML at build time (issue 17): Lighthouse's mobile profile found
@@ -84,8 +83,6 @@ export function withPrerenderedPage(indexHtml: string, pagePath: string, markup:
   const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
   const styled = hoistEmotionStyles(markup);
   return indexHtml
-    // The signed-in shell's scripts (shellPreloads.ts): not for a public page.
-    .replaceAll(SHELL_PRELOAD, '')
     .replace('</head>', () => `<style>${PRERENDER_GUARD_STYLE}</style><script>${PRERENDER_GUARD_SCRIPT}</script>${styled.head}</head>`)
     .replaceAll(MODULE_PRELOAD, '')
     .replace(ENTRY_SCRIPT, (_script, entry: string) => `<script defer src="${loaderUrl}" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`)
