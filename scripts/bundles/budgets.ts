@@ -37,8 +37,8 @@ export const SIGN_IN_PAGE = '/auth/login';
 export const CONFINED: { what: string; packages: RegExp; pages: RegExp }[] = [
   { what: 'nivo (charts)', packages: /^(@nivo\/|d3-|@react-spring\/)/, pages: /^\/dashboard$/ },
   {
-    what: 'react-datepicker',
-    packages: /^(react-datepicker|@floating-ui\/)/,
+    what: 'react-datepicker (with date-fns)',
+    packages: /^(react-datepicker|date-fns|@floating-ui\/)/,
     pages: /^\/(dashboard|calls|upcoming-calls|payments|agents\/manage\/.*|widgets\/manage\/.*)$/,
   },
   { what: 'Stripe', packages: /^@stripe\//, pages: /^\/billing$/ },

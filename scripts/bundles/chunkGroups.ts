@@ -20,8 +20,14 @@ import { packageOf } from './chunkPackages.ts';
 
 /** Packages that only the screens using them may load, so no group may pull them in. */
 export const CONFINED_PACKAGES =
-  /[\\/]node_modules[\\/](@nivo|d3-[^\\/]+|@react-spring|react-datepicker|@floating-ui|@stripe|libphonenumber-js|dompurify)[\\/]/;
+  /[\\/]node_modules[\\/](@nivo|d3-[^\\/]+|@react-spring|react-datepicker|date-fns|@floating-ui|@stripe|libphonenumber-js|dompurify)[\\/]/;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
+/** react-datepicker and date-fns, which only it uses (src/lib/dateTime.ts reads zones through Intl). */
+const DATEPICKER = /[\\/]node_modules[\\/](react-datepicker|date-fns)[\\/]/;
+/** What Zag's popper (Chakra's popovers) and react-datepicker's Floating UI for React share. */
+const FLOATING_UI_DOM = /[\\/]node_modules[\\/]@floating-ui[\\/](dom|core|utils)[\\/]/;
+/** The date-fns languages the pickers load on their own (src/ui/DayPickerInput.tsx); not English, which the picker imports. */
+const DATE_FNS_LANGUAGE = /[\\/]node_modules[\\/]date-fns[\\/]locale[\\/](de|es|fr|ja|zh-CN)([\\/]|\.js$)/;
 /** index.html and src/main.tsx: the entry chunk that index.html and the manifest name. */
 const ENTRY = /([\\/]src[\\/]main\.tsx|[\\/]index\.html)$/;
 /** The route files of the pages outside the shell, as TanStack Router splits their components. */
@@ -109,6 +115,11 @@ export function chunkGroups() {
     { name: 'core', tags: ['$initial' as const], test: (id: string) => !ENTRY.test(id), priority: 30 },
     { name: 'shared', test: (id: string) => isPublic(id) && isSignedIn(id) && !bringsConfined(id), priority: 25 },
     { name: 'public', test: (id: string) => isPublic(id) && !bringsConfined(id), priority: 20 },
+    // react-datepicker with the date-fns it uses (not the languages it loads lazily): left to
+    // automatic chunking, date-fns became a handful of small files beside the picker's.
+    // Floating UI's DOM part apart from it, as Chakra's popovers use it too (Calls History's rows).
+    { name: 'floating-ui.dom', test: (id: string) => FLOATING_UI_DOM.test(id), priority: 16 },
+    { name: 'react-datepicker', test: (id: string) => DATEPICKER.test(id) && !DATE_FNS_LANGUAGE.test(id), priority: 15 },
     { name: 'app', test: (id: string) => !bringsConfined(id), minShareCount: 2, priority: 10 },
   ];
 

@@ -1,3 +1,4 @@
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -89,7 +90,30 @@ describe('formatUtcOffset', () => {
     ['America/St_Johns', winter, 'UTC-3:30'],
     ['Asia/Kathmandu', winter, 'UTC+5:45'],
     ['Not/AZone', winter, 'UTC+0:00'],
+    // The offset at that very instant, on either side of a summer-time switch (07:00Z in New York).
+    ['America/New_York', new Date('2026-03-08T06:48:00Z'), 'UTC-5:00'],
+    ['America/New_York', new Date('2026-03-08T07:12:00Z'), 'UTC-4:00'],
   ])('%s at %s is %s', (zone, at, expected) => {
     expect(formatUtcOffset(zone, at)).toBe(expected);
+  });
+});
+
+// dateTime.ts reads wall times from Intl instead of date-fns-tz (issue 17: the signed-in screens'
+// first chunk); the library, still installed for react-datepicker, checks it across zones,
+// summer-time switches and the turn of the year, every 241 minutes of 2026 and 2027. (Not the
+// offset: date-fns-tz's getTimezoneOffset is an hour off in the hours before a switch.)
+describe('the same answers as date-fns-tz', () => {
+  const zones = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/Berlin', 'Asia/Tokyo', 'Asia/Kolkata', 'Australia/Lord_Howe', 'America/Santiago', 'Pacific/Chatham'];
+  const instants = Array.from({ length: (2 * 365 * 24 * 60) / 241 }, (_, index) => new Date(Date.UTC(2026, 0, 1) + index * 241 * 60_000 + 7_123));
+
+  it.each(zones)('%s', (zone) => {
+    for (const instant of instants) {
+      expect(formatDateTime(instant, zone)).toBe(formatInTimeZone(instant, zone, 'MM/dd/yyyy - hh:mm a'));
+      expect(fileTimestamp(instant, zone)).toBe(formatInTimeZone(instant, zone, 'MM-dd-yyyy-HH.mm.s'));
+      const day = todayIn(zone, instant);
+      expect(day).toBe(formatInTimeZone(instant, zone, 'yyyy-MM-dd'));
+      expect(startOfDayUtc(day, zone)).toBe(fromZonedTime(`${day}T00:00:00.000`, zone).toISOString());
+      expect(endOfDayUtc(day, zone)).toBe(fromZonedTime(`${day}T23:59:59.999`, zone).toISOString());
+    }
   });
 });

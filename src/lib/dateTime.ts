@@ -1,8 +1,10 @@
-import { formatInTimeZone, fromZonedTime, getTimezoneOffset } from 'date-fns-tz';
-
 /**
  * Dates and times as the user sees them: in the time zone of their account (spec §9 Display),
  * not the browser's. Filters hold calendar days as `yyyy-MM-dd`; requests send UTC instants.
+ *
+ * The zone's wall time comes from Intl.DateTimeFormat, not date-fns-tz: with date-fns's format
+ * and its English locale, date-fns-tz was a sixth of the chunk every signed-in screen loads and
+ * runs before its first paint (issue 17), for the few fixed patterns below.
  */
 
 const knownZones = new Map<string, string>();
@@ -24,9 +26,58 @@ export function knownTimeZone(timeZone: string | null | undefined): string {
   return known;
 }
 
+interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const wallTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall time of `instant` in `timeZone` (one the runtime knows: it throws otherwise). */
+function wallTimeIn(instant: Date, timeZone: string): WallTime {
+  let format = wallTimeFormats.get(timeZone);
+  if (!format) {
+    const numeric = '2-digit' as const;
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: numeric, day: numeric, hour: numeric, minute: numeric, second: numeric });
+    wallTimeFormats.set(timeZone, format);
+  }
+  const wall: WallTime = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const part of format.formatToParts(instant)) {
+    if (part.type in wall) wall[part.type as keyof WallTime] = Number(part.value);
+  }
+  return wall;
+}
+
+/** How far the zone's clock is ahead of UTC at `instant`, in ms (NaN for a zone the runtime does not know). */
+function zoneOffsetMs(timeZone: string, instant: Date): number {
+  let wall: WallTime;
+  try {
+    wall = wallTimeIn(instant, timeZone);
+  } catch {
+    return Number.NaN;
+  }
+  const wholeSecond = instant.getTime() - (((instant.getTime() % 1000) + 1000) % 1000);
+  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) - wholeSecond;
+}
+
+/** The UTC instant of a wall time in the zone; the offset is checked again at the result (summer-time switches). */
+function utcOfWallTime(day: string, [hour, minute, second, ms]: [number, number, number, number], timeZone: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  const asUtc = Date.UTC(year!, month! - 1, date!, hour, minute, second, ms);
+  const guess = zoneOffsetMs(timeZone, new Date(asUtc));
+  return new Date(asUtc - zoneOffsetMs(timeZone, new Date(asUtc - guess)));
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
 /** Today's calendar day in the time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return formatInTimeZone(now, knownTimeZone(timeZone), 'yyyy-MM-dd');
+  const wall = wallTimeIn(now, knownTimeZone(timeZone));
+  return `${wall.year}-${pad2(wall.month)}-${pad2(wall.day)}`;
 }
 
 /** The calendar day `days` after (or before) `day`. */
@@ -37,22 +88,25 @@ export function addDays(day: string, days: number): string {
 
 /** spec §9: a range runs from the start of its first day… (UTC instant of 00:00:00 in the zone). */
 export function startOfDayUtc(day: string, timeZone: string): string {
-  return fromZonedTime(`${day}T00:00:00.000`, knownTimeZone(timeZone)).toISOString();
+  return utcOfWallTime(day, [0, 0, 0, 0], knownTimeZone(timeZone)).toISOString();
 }
 
 /** …to 23:59:59 of its last day (to the end of that second, so nothing in it is lost). */
 export function endOfDayUtc(day: string, timeZone: string): string {
-  return fromZonedTime(`${day}T23:59:59.999`, knownTimeZone(timeZone)).toISOString();
+  return utcOfWallTime(day, [23, 59, 59, 999], knownTimeZone(timeZone)).toISOString();
 }
 
 /** spec §9 Display: `MM/dd/yyyy - hh:mm a` in the user's time zone. */
 export function formatDateTime(instant: string | Date, timeZone: string): string {
-  return formatInTimeZone(instant, knownTimeZone(timeZone), 'MM/dd/yyyy - hh:mm a');
+  const wall = wallTimeIn(new Date(instant), knownTimeZone(timeZone));
+  const hour12 = wall.hour % 12 || 12;
+  return `${pad2(wall.month)}/${pad2(wall.day)}/${wall.year} - ${pad2(hour12)}:${pad2(wall.minute)} ${wall.hour < 12 ? 'AM' : 'PM'}`;
 }
 
 /** spec §7: the CSV file's date, `MM-dd-yyyy-HH.mm.s` in the user's time zone. */
 export function fileTimestamp(instant: Date, timeZone: string): string {
-  return formatInTimeZone(instant, knownTimeZone(timeZone), 'MM-dd-yyyy-HH.mm.s');
+  const wall = wallTimeIn(instant, knownTimeZone(timeZone));
+  return `${pad2(wall.month)}-${pad2(wall.day)}-${wall.year}-${pad2(wall.hour)}.${pad2(wall.minute)}.${wall.second}`;
 }
 
 /** spec §9 Display: a duration in seconds as mm:ss (minutes keep counting past 59). */
@@ -90,7 +144,7 @@ export function formatShortDay(day: string, locale: string): string {
 
 /** spec §9: a time zone's offset shown as UTC±h:mm, e.g. UTC+1:00, UTC-9:30, UTC+0:00. */
 export function formatUtcOffset(timeZone: string, at: Date = new Date()): string {
-  const offsetMs = getTimezoneOffset(timeZone, at);
+  const offsetMs = zoneOffsetMs(timeZone, at);
   if (Number.isNaN(offsetMs)) return 'UTC+0:00';
   const totalMinutes = Math.round(Math.abs(offsetMs) / 60_000);
   const hours = Math.floor(totalMinutes / 60);

@@ -2,15 +2,20 @@ import { Box } from '@chakra-ui/react/box';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { Input } from '@chakra-ui/react/input';
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { dayToPickerText, PICKER_DATE_FORMAT } from '../lib/dateTime.ts';
 
 export { PICKER_DATE_FORMAT } from '../lib/dateTime.ts';
 
-// react-datepicker (with Floating UI and its stylesheet, about 35 kB gzip) loads beside the
-// screen's first render rather than before it (issue 17): until it has, each field is a plain
-// read-only input in the same boxes, showing the same text.
-const DayPickerInput = lazy(() => import('./DayPickerInput.tsx'));
+// react-datepicker (with Floating UI and its stylesheet, about 35 kB gzip) loads once the
+// screen's first render is on screen rather than before it (issue 17): until it has, each field
+// is a plain read-only input in the same boxes, showing the same text. Asked for during that
+// render, its download and its run (about 80 ms under Lighthouse's 4× slower CPU) fell inside
+// the render of the screen, and held back the screen's largest paint (the chart's caption).
+// Not React.lazy in a transition: a transition waiting for a chunk holds every other transition
+// back (the screen's deferred rows among them) until the chunk has come.
+const loadDayPickerInput = () => import('./DayPickerInput.tsx').then((module) => module.default);
+type DayPickerInputComponent = Awaited<ReturnType<typeof loadDayPickerInput>>;
 
 export interface DateRangeFilterProps {
   /** Calendar days `yyyy-MM-dd`. */
@@ -50,35 +55,45 @@ export interface DayPickerProps {
 function DayPicker({ label, ...props }: DayPickerProps) {
   const id = useId();
   const [focusedEarly, setFocusedEarly] = useState(false);
+  // Asked for after the commit that shows the field; the read-only input stays until it has come
+  // (or for good, if it cannot load: the filter then keeps its default days).
+  const [DayPickerInput, setDayPickerInput] = useState<DayPickerInputComponent | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    loadDayPickerInput().then(
+      (component) => mounted && setDayPickerInput(() => component),
+      (error: unknown) => console.error('Could not load the date picker', error),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  const fallback = (
+    // The boxes react-datepicker wraps its input in (inline blocks, full width), so the
+    // field does not move when the picker replaces it; busy until it has (tests wait for that).
+    <Box display="inline-block" width="100%" aria-busy="true">
+      <Box position="relative" display="inline-block" width="100%">
+        <Input
+          id={id}
+          name={props.name}
+          bg="white"
+          readOnly
+          autoComplete="off"
+          value={dayToPickerText(props.day)}
+          placeholder={PICKER_DATE_FORMAT}
+          onFocus={() => setFocusedEarly(true)}
+          onBlur={() => setFocusedEarly(false)}
+        />
+      </Box>
+    </Box>
+  );
   return (
     // A plain label and input: react-datepicker renders the input, so Chakra's Field cannot wire them.
     <Box css={{ '& .react-datepicker-wrapper': { width: '100%' } }}>
       <chakra.label htmlFor={id} display="block" fontSize="sm" fontWeight="medium" mb="1.5">
         {label}
       </chakra.label>
-      <Suspense
-        fallback={
-          // The boxes react-datepicker wraps its input in (inline blocks, full width), so the
-          // field does not move when the picker replaces it.
-          <Box display="inline-block" width="100%">
-            <Box position="relative" display="inline-block" width="100%">
-              <Input
-                id={id}
-                name={props.name}
-                bg="white"
-                readOnly
-                autoComplete="off"
-                value={dayToPickerText(props.day)}
-                placeholder={PICKER_DATE_FORMAT}
-                onFocus={() => setFocusedEarly(true)}
-                onBlur={() => setFocusedEarly(false)}
-              />
-            </Box>
-          </Box>
-        }
-      >
-        <DayPickerInput id={id} autoFocus={focusedEarly} {...props} />
-      </Suspense>
+      {DayPickerInput ? <DayPickerInput id={id} autoFocus={focusedEarly} {...props} /> : fallback}
     </Box>
   );
 }

@@ -6,7 +6,9 @@ import { SCROLL_TO_TOP_OFFSET } from './layout.ts';
 // Read in the scroll event, not in getSnapshot: reading window.scrollY during React's render and
 // commit forces a style and layout pass of the half-built page each time (issue 17: about 60 ms
 // of a phone's main thread before the first paint). A page that opens scrolled (restored) gets a
-// scroll event too; subscribing (after the paint, when the layout is clean) reads it once more.
+// scroll event too; subscribing reads it once more, after the next frame has been presented: read
+// at once, in the effects of the commit that mounts the shell, it was that forced layout again
+// (the half-built screen's, about 50 ms under Lighthouse's 4× slower CPU).
 let past = false;
 
 function subscribe(onChange: () => void) {
@@ -14,9 +16,14 @@ function subscribe(onChange: () => void) {
     past = window.scrollY > SCROLL_TO_TOP_OFFSET;
     onChange();
   };
-  update();
+  let timeout: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timeout = setTimeout(update, 0)));
   window.addEventListener('scroll', update, { passive: true });
-  return () => window.removeEventListener('scroll', update);
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timeout);
+    window.removeEventListener('scroll', update);
+  };
 }
 
 const scrolledPast = () => past;

@@ -1,16 +1,20 @@
-import { Box } from '@chakra-ui/react/box';
-import { Button } from '@chakra-ui/react/button';
-import { Popover } from '@chakra-ui/react/popover';
-import { Portal } from '@chakra-ui/react/portal';
-import { Spinner } from '@chakra-ui/react/spinner';
 import { Text } from '@chakra-ui/react/text';
 import { useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { useRootActors } from '../../session/RootActorsContext.tsx';
+import { useState } from 'react';
+import { notify } from '../../lib/toaster.ts';
+import { callsMessages } from './calls.messages.ts';
 import { saveFile } from '../../lib/saveFile.ts';
+import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { provideRecording, type Call } from './calls.actors.ts';
-import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
+import { PlayButton } from './PlayButton.tsx';
+
+// The popover (Chakra's, with Zag's popper and Floating UI: about 10 kB gzip) comes in a chunk of
+// its own, fetched when a play button is pointed at or focused: in the screen's chunk, its bytes
+// were downloaded before the first paint of Calls History (issue 17: Largest Contentful Paint).
+// Not React.lazy in a transition: a transition waiting for a chunk holds every other one back.
+const loadPopover = () => import('./RecordingPopover.tsx').then((module) => module.default);
+const preloadPopover = () => void loadPopover().catch(() => undefined);
+type RecordingPopoverComponent = Awaited<ReturnType<typeof loadPopover>>;
 
 /**
  * spec §2 Calls History: a recording's play popover with an audio player, and a download as
@@ -19,6 +23,12 @@ import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts'
  */
 export function RecordingCell({ call }: { call: Pick<Call, 'id' | 'convertId' | 'CallRecording'> }) {
   const { t } = useLingui();
+  const { api } = useRootActors();
+  // The popover (a Zag machine) and the recording's actor are made when the row's button is first
+  // pressed: made for every row, they were much of the work of a page of Calls History (issue 17:
+  // Total Blocking Time on phones), for popovers most visits never open. The pressed button (and
+  // its focus) stays until the popover's chunk has loaded.
+  const [RecordingPopover, setRecordingPopover] = useState<RecordingPopoverComponent | null>(null);
   if (!call.CallRecording) {
     return (
       <Text as="span" color="gray.500">
@@ -27,67 +37,20 @@ export function RecordingCell({ call }: { call: Pick<Call, 'id' | 'convertId' | 
       </Text>
     );
   }
-  return <RecordingPopover call={call} />;
-}
-
-function RecordingPopover({ call }: { call: Pick<Call, 'id' | 'convertId'> }) {
-  const { t } = useLingui();
-  const { api } = useRootActors();
-  const callId = call.convertId;
-  const recording = useInspectedActorRef(provideRecording(api, call, saveFile));
-  const file = useSelector(recording, (snapshot) => snapshot.context.file);
-  const loading = useSelector(recording, (snapshot) => snapshot.matches('loading'));
-  const failed = useSelector(recording, (snapshot) => snapshot.matches('failed'));
-
-  // The object URL lives as long as the row.
-  useEffect(() => {
-    const url = file?.content;
-    return () => {
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [file]);
-
+  if (RecordingPopover) {
+    return <RecordingPopover callId={call.convertId} machine={provideRecording(api, call, saveFile)} trigger={<PlayButton callId={call.convertId} />} />;
+  }
   return (
-    <Popover.Root lazyMount positioning={{ placement: 'bottom-start' }} onOpenChange={({ open }) => open && recording.send({ type: 'user.open' })}>
-      <Popover.Trigger asChild>
-        <Button size="xs" variant="outline" colorPalette="blue" aria-label={t`Play recording of call ${callId}`}>
-          <span aria-hidden="true">▶</span> {t`Play`}
-        </Button>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content width={{ base: '18rem', sm: '22rem' }} aria-label={t`Recording of call ${callId}`}>
-            <Popover.Arrow />
-            <Popover.Body display="flex" flexDirection="column" gap="3">
-              <Popover.Title fontWeight="semibold">{t`Recording of call ${callId}`}</Popover.Title>
-              {loading ? (
-                <Box role="status" display="flex" alignItems="center" gap="2">
-                  <Spinner size="sm" />
-                  <Text fontSize="sm">{t`Loading recording…`}</Text>
-                </Box>
-              ) : null}
-              {failed ? (
-                <Text role="alert" fontSize="sm" color="red.700">
-                  {t`Failed to get the recording.`}
-                </Text>
-              ) : null}
-              {file ? (
-                <>
-                  <audio controls preload="auto" src={file.content} aria-label={t`Recording of call ${callId}`} style={{ width: '100%' }} />
-                  <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => recording.send({ type: 'user.download' })}>
-                    {t`Download .wav`}
-                  </Button>
-                </>
-              ) : null}
-            </Popover.Body>
-            <Popover.CloseTrigger asChild position="absolute" top="1" insetEnd="1">
-              <Button size="xs" variant="ghost" aria-label={t`Close`}>
-                ✕
-              </Button>
-            </Popover.CloseTrigger>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+    <PlayButton
+      callId={call.convertId}
+      onPointerEnter={preloadPopover}
+      onFocus={preloadPopover}
+      onClick={() =>
+        loadPopover().then(
+          (component) => setRecordingPopover(() => component),
+          () => notify('error', callsMessages.recordingFailed),
+        )
+      }
+    />
   );
 }
