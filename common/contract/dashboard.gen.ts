@@ -1405,7 +1405,7 @@ export interface components {
                 isActive: boolean;
                 url: string | null;
             };
-            /** @description Before the visitor is called, the agent who picks up hears who calls (the widget, the page, the visitor's fields) and presses 1 to accept; declining, not answering or a voicemail passes the call to the next agent (issue 18). Missing reads as true. */
+            /** @description Before the visitor is called, the agent who picks up hears who calls (the widget, the page, the visitor's fields) and presses 1 to accept; declining, not answering or a voicemail passes the call to the next agent (issue 18). New widgets have it on; missing (a widget saved before it) reads as false, so those agents keep the calls they knew. */
             agentWhisper?: boolean;
             /** @description What follows a Call now that did not connect (issue 18): a text to the visitor, a callback at the next time an agent is available, the client's missed-call notification. Missing reads as all on. */
             missedCallRecovery?: {

@@ -4,7 +4,7 @@ import { english } from '../test/messages.ts';
 import { expectFullCoverage, generatePaths, replayPath, stalled, type ModelEvent } from '../test/pathCoverage.ts';
 import { defaultConfiguration } from './widgetWizard.defaults.ts';
 import { defaultNotifications } from '../../common/rules/widgetDefaults.ts';
-import { defaultCallFlow } from '../../common/rules/callFlow.ts';
+import { readCallFlow } from '../../common/rules/callFlow.ts';
 import { ALL_WIDGET_TYPES } from './widgetWizard.draft.ts';
 import { widgetWizardMachine } from './widgetWizard.machine.ts';
 import { codeStep, currentStep, isSaving, isTypeLocked, loadError, visibleErrors } from './widgetWizard.selectors.ts';
@@ -297,14 +297,17 @@ describe('widget wizard: submit orchestration (spec §4 Widget wizard)', () => {
     expect(codeStep(f.actor.getSnapshot())?.showInstruction).toBe(false);
   });
 
-  it('a widget saved before the call flow (issue 18) shows its defaults and saves them back explicitly', async () => {
+  it('a widget saved before the call flow (issue 18) shows how it reads (no whisper, every recovery) and saves it back explicitly', async () => {
     const before = { ...stored.settings.settings };
     delete before.agentWhisper;
     delete before.missedCallRecovery;
     delete before.recording;
     const f = running(editing, { widget: async () => ({ ...stored, settings: { ...stored.settings, settings: before } }) });
     await f.settled();
-    expect(f.actor.getSnapshot().context.draft.settings.settings).toMatchObject(defaultCallFlow());
+    // Its agents were never told to press 1: the whisper stays off until the client turns it on.
+    const asRead = readCallFlow({});
+    expect(asRead.agentWhisper).toBe(false);
+    expect(f.actor.getSnapshot().context.draft.settings.settings).toMatchObject(asRead);
 
     const text = 'settings.settings.missedCallRecovery.textVisitor.text';
     f.change(text, 'x'.repeat(301));
@@ -314,12 +317,12 @@ describe('widget wizard: submit orchestration (spec §4 Widget wizard)', () => {
     // spec §4 Switch behaviour: off clears the text, and its message goes with it.
     f.change('settings.settings.missedCallRecovery.textVisitor.isActive', false);
     expect(visibleErrors(f.actor.getSnapshot(), 'general')).toEqual({});
-    f.change('settings.settings.agentWhisper', false);
+    f.change('settings.settings.agentWhisper', true);
     f.change('settings.settings.recording.notice', true);
     await submit(f);
     const plan = f.plans[0] as Extract<SavePlan, { kind: 'update' }>;
     expect(plan.body.settings.settings).toMatchObject({
-      agentWhisper: false,
+      agentWhisper: true,
       missedCallRecovery: { textVisitor: { isActive: false, text: '' }, scheduleCallback: true, notifyClient: true },
       recording: { notice: true, isActive: true },
     });
@@ -328,7 +331,7 @@ describe('widget wizard: submit orchestration (spec §4 Widget wizard)', () => {
     const untouched = running(editing, { widget: async () => ({ ...stored, settings: { ...stored.settings, settings: before } }) });
     await untouched.settled();
     await submit(untouched);
-    expect((untouched.plans[0] as Extract<SavePlan, { kind: 'update' }>).body.settings.settings).toMatchObject(defaultCallFlow());
+    expect((untouched.plans[0] as Extract<SavePlan, { kind: 'update' }>).body.settings.settings).toMatchObject(readCallFlow({}));
   });
 
   it('disclaimers keep only anchors', async () => {

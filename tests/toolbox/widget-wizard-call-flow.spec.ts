@@ -48,8 +48,8 @@ test('the General step edits the call flow of a widget saved before it, and the 
 
   await page.goto(`/widgets/manage/general/${created.id}`);
   await expect(page.getByLabel('Widget Name')).toHaveValue('Saved before');
-  // It shows the defaults calls read it with.
-  await expect(switchNamed(page, 'Agent hears who is calling and presses 1 to accept')).toBeChecked();
+  // It shows how calls read it: no whisper (its agents were never told to press 1), every recovery.
+  await expect(switchNamed(page, 'Agent hears who is calling and presses 1 to accept')).not.toBeChecked();
   await expect(switchNamed(page, 'Text the visitor')).toBeChecked();
   await expect(page.getByLabel(TEXT)).toHaveValue('');
   await expect(page.getByLabel(TEXT)).toHaveAttribute('placeholder', 'Sorry we missed your call. We will call you back as soon as we can.');
@@ -95,7 +95,7 @@ test('the General step edits the call flow of a widget saved before it, and the 
 
   // The server stored the call flow explicitly.
   const expected = {
-    agentWhisper: false,
+    agentWhisper: true,
     missedCallRecovery: { textVisitor: { isActive: true, text: message }, scheduleCallback: false, notifyClient: true },
     recording: { notice: true, isActive: true },
   };
@@ -107,7 +107,7 @@ test('the General step edits the call flow of a widget saved before it, and the 
   await page.goto(`/widgets/manage/general/${created.id}`);
   await page.reload();
   await expect(page.getByLabel('Widget Name')).toHaveValue('Saved before');
-  await expect(switchNamed(page, 'Agent hears who is calling and presses 1 to accept')).not.toBeChecked();
+  await expect(switchNamed(page, 'Agent hears who is calling and presses 1 to accept')).toBeChecked();
   await expect(switchNamed(page, 'Text the visitor')).toBeChecked();
   await expect(page.getByLabel(TEXT)).toHaveValue(message);
   await expect(switchNamed(page, 'Schedule a callback at the next available time')).not.toBeChecked();
