@@ -64,6 +64,19 @@ export type CallLifeEvent =
   | DoneActorEvent<void, 'recordOutcome'>
   | ErrorActorEvent<unknown, 'recordOutcome'>;
 
+/** A state recording the outcome (and, with `recover`, the missed call's recovery), then settled whatever happens. */
+function recording(recover: boolean) {
+  return {
+    invoke: {
+      id: 'recordOutcome',
+      src: 'recordOutcome',
+      input: ({ context }: { context: CallLifeContext }) => ({ status: context.status, recover }),
+      onDone: 'settled',
+      onError: 'settled',
+    },
+  } as const;
+}
+
 /**
  * A call's life on the server (issue 18; ARCHITECTURE.md "The call's life"), from the accepted
  * request (its credit held) to the settled outcome. Each attempt plans who can take the call now
@@ -133,6 +146,8 @@ export const callLifeMachine = setup({
     }),
     nextRound: assign({ round: ({ context }) => context.round + 1 }),
     nobodyAccepted: assign({ status: 'missed' }),
+    /** The provider lost the visitor's line: he did not talk to an agent. */
+    visitorUnreached: assign({ status: 'no-answer' }),
     storeBridged: assign({
       status: ({ event }) => {
         assertEvent(event, 'xstate.done.actor.bridgeVisitor');
@@ -181,7 +196,7 @@ export const callLifeMachine = setup({
               { guard: 'visitorAnswered', target: 'ringingAgents', actions: 'visitorWaits' },
               { target: 'attemptEnded', actions: 'visitorNotReached' },
             ],
-            onError: { target: 'attemptEnded', actions: assign({ status: 'no-answer' }) },
+            onError: { target: 'attemptEnded', actions: 'visitorUnreached' },
           },
         },
         ringingAgents: {
@@ -213,7 +228,7 @@ export const callLifeMachine = setup({
               { target: 'attemptEnded', actions: ['storeBridged', 'visitorGone'] },
             ],
             // The provider lost the bridge: the visitor did not talk to the agent.
-            onError: { target: 'attemptEnded', actions: [assign({ status: 'no-answer' }), 'visitorGone'] },
+            onError: { target: 'attemptEnded', actions: ['visitorUnreached', 'visitorGone'] },
           },
         },
         releasingVisitor: {
@@ -238,38 +253,14 @@ export const callLifeMachine = setup({
         },
       },
     },
-    connected: {
-      invoke: {
-        id: 'recordOutcome',
-        src: 'recordOutcome',
-        input: ({ context }) => ({ status: context.status, recover: false }),
-        onDone: 'settled',
-        onError: 'settled',
-      },
-    },
+    connected: recording(false),
     notConnected: {
       always: [{ guard: 'recovers', target: 'recovering' }, { target: 'recordingMissed' }],
     },
-    recovering: {
-      invoke: {
-        id: 'recordOutcome',
-        src: 'recordOutcome',
-        // The visitor texted, a callback scheduled, the client notified: as the widget says,
-        // recorded with the outcome in one transaction.
-        input: ({ context }) => ({ status: context.status, recover: true }),
-        onDone: 'settled',
-        onError: 'settled',
-      },
-    },
-    recordingMissed: {
-      invoke: {
-        id: 'recordOutcome',
-        src: 'recordOutcome',
-        input: ({ context }) => ({ status: context.status, recover: false }),
-        onDone: 'settled',
-        onError: 'settled',
-      },
-    },
+    // The visitor texted, a callback scheduled, the client notified: as the widget says,
+    // recorded with the outcome in one transaction.
+    recovering: recording(true),
+    recordingMissed: recording(false),
     settled: { type: 'final' },
   },
 });

@@ -91,8 +91,8 @@ function attributeOf(twiml: string, element: string, attribute: string): string 
   return tag ? new RegExp(`\\b${attribute}="([^"]*)"`).exec(tag)?.[1]?.replaceAll('&amp;', '&') : undefined;
 }
 
-/** A widget whose call flow is set (issue 18): the whisper, the recording notice and recording. */
-async function widgetWithFlow(setup: Awaited<ReturnType<typeof accountWithWidget>>, flow: { agentWhisper?: boolean; recording?: { notice: boolean; isActive: boolean } }) {
+/** A widget whose call flow is set (issue 18): the whisper, the recording notice and recording, the waiting audio. */
+async function widgetWithFlow(setup: Awaited<ReturnType<typeof accountWithWidget>>, flow: { agentWhisper?: boolean; recording?: { notice: boolean; isActive: boolean }; waitingAudio?: { isActive: boolean; url: string } }) {
   const [widget] = await server.db.select().from(widgets).where(eq(widgets.id, setup.widgetId));
   const settings = widget!.settings as { settings: Record<string, unknown> };
   Object.assign(settings.settings, flow);
@@ -266,10 +266,7 @@ describe('Twilio call placement (against a local stand-in for api.twilio.com)', 
   it('waiting audio: calls the visitor first into a waiting room that plays the audio, then joins the accepting agent to him', async () => {
     const deps = createCallRequestDeps({ telephony, log: quietLog });
     const setup = await accountWithWidget(server.db, { useAgents: true, numberOfTries: 1, agents: [{ phone: '+14155550231' }] });
-    const [widget] = await server.db.select().from(widgets).where(eq(widgets.id, setup.widgetId));
-    const settings = widget!.settings as { settings: Record<string, unknown> };
-    settings.settings.waitingAudio = { isActive: true, url: '/files/audio/hold.mp3' };
-    await server.db.update(widgets).set({ settings }).where(eq(widgets.id, setup.widgetId));
+    await widgetWithFlow(setup, { waitingAudio: { isActive: true, url: '/files/audio/hold.mp3' } });
     const before = fake.createdCalls.length;
     const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550147'));
 
@@ -309,11 +306,7 @@ describe('Twilio call placement (against a local stand-in for api.twilio.com)', 
   it('waiting audio: a waiting visitor nobody accepts is told and let go through the REST API', async () => {
     const deps = createCallRequestDeps({ telephony, log: quietLog });
     const setup = await accountWithWidget(server.db, { useAgents: true, numberOfTries: 1, agents: [{ phone: '+14155550232' }] });
-    await widgetWithFlow(setup, {});
-    const [widget] = await server.db.select().from(widgets).where(eq(widgets.id, setup.widgetId));
-    const settings = widget!.settings as { settings: Record<string, unknown> };
-    settings.settings.waitingAudio = { isActive: true, url: 'https://cdn.example.com/hold.mp3' };
-    await server.db.update(widgets).set({ settings }).where(eq(widgets.id, setup.widgetId));
+    await widgetWithFlow(setup, { waitingAudio: { isActive: true, url: 'https://cdn.example.com/hold.mp3' } });
     const before = fake.createdCalls.length;
     const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550148'));
     const visitorCall = await nextCreatedCall(before + 1);
@@ -331,10 +324,7 @@ describe('Twilio call placement (against a local stand-in for api.twilio.com)', 
   it('waiting audio: a visitor who hangs up while waiting is not charged when an agent then accepts; the agent is let go', async () => {
     const deps = createCallRequestDeps({ telephony, log: quietLog });
     const setup = await accountWithWidget(server.db, { useAgents: true, numberOfTries: 1, agents: [{ phone: '+14155550233' }] });
-    const [widget] = await server.db.select().from(widgets).where(eq(widgets.id, setup.widgetId));
-    const settings = widget!.settings as { settings: Record<string, unknown> };
-    settings.settings.waitingAudio = { isActive: true, url: '/files/audio/hold.mp3' };
-    await server.db.update(widgets).set({ settings }).where(eq(widgets.id, setup.widgetId));
+    await widgetWithFlow(setup, { waitingAudio: { isActive: true, url: '/files/audio/hold.mp3' } });
     const before = fake.createdCalls.length;
     const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550150'));
     const visitorCall = await nextCreatedCall(before + 1);
