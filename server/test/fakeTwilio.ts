@@ -28,6 +28,8 @@ export class FakeTwilioApi {
   readonly requests: TwilioApiRequest[] = [];
   /** The Sids of the recordings deleted (DELETE …/Recordings/{Sid}.json); a second delete answers 404. */
   readonly deletedRecordings: string[] = [];
+  /** Numbers the account has verified as caller IDs (GET …/OutgoingCallerIds.json answers them). */
+  readonly verifiedCallerIds = new Set<string>();
   readonly #server: Server;
 
   private constructor(server: Server) {
@@ -57,6 +59,16 @@ export class FakeTwilioApi {
           fake.deletedRecordings.push(deletedRecording[1]!);
           response.writeHead(known ? 204 : 404, { 'content-type': 'application/json' });
           response.end(known ? undefined : JSON.stringify({ code: 20404, message: 'The requested resource was not found', status: 404 }));
+          return;
+        }
+        const callerIds = /^\/2010-04-01\/Accounts\/AC\w+\/(OutgoingCallerIds|IncomingPhoneNumbers)\.json\?(.*)$/.exec(path);
+        if (callerIds && request.method === 'GET') {
+          fake.requests.push({ method: 'GET', path, params, credentials, sid: undefined });
+          const number = new URLSearchParams(callerIds[2]).get('PhoneNumber') ?? '';
+          const outgoing = callerIds[1] === 'OutgoingCallerIds';
+          const found = outgoing && fake.verifiedCallerIds.has(number) ? [{ sid: `PN${randomBytes(16).toString('hex')}`, phone_number: number, friendly_name: number }] : [];
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ [outgoing ? 'outgoing_caller_ids' : 'incoming_phone_numbers']: found, page: 0, page_size: 1, next_page_uri: null, uri: path }));
           return;
         }
         const message = /^\/2010-04-01\/Accounts\/(AC\w+)\/Messages\.json$/.exec(path);

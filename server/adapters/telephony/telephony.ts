@@ -144,6 +144,11 @@ export interface Telephony {
   ringAgents(request: RingRequest): Promise<RingOutcome>;
   /** Calls the visitor for the agent who accepted and answers once the conversation ended. */
   bridge(request: BridgeRequest): Promise<BridgeOutcome>;
+  /**
+   * Whether calls may show `number` (E.164) as their caller ID: with Twilio, a number of the
+   * account or one it verified; the simulator shows any (and records it). Absent: any.
+   */
+  mayShowCallerId?(number: string): Promise<boolean>;
   /** Calls the visitor first and keeps him waiting with the audio once he answers. */
   holdVisitor(request: HoldRequest): Promise<HoldOutcome>;
   /** Lets a line go without a bridge (an accepting agent, or a waiting visitor nobody took, who hears `goodbye`); answers the leg as it ended, for a visitor's line. */

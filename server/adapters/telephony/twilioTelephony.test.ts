@@ -4,6 +4,7 @@ import { loadConfig } from '../../config.ts';
 import { creditLedger } from '../../db/schema/billing.ts';
 import { callRecordings, calls, twilioCallLegs } from '../../db/schema/calls.ts';
 import { widgets } from '../../db/schema/toolbox.ts';
+import { users } from '../../db/schema/accounts.ts';
 import { requestInstantCall } from '../../domain/callEngine/callRequests.ts';
 import { accountWithWidget, balanceOf, quietLog } from '../../test/callTestKit.ts';
 import { createCallRequestDeps } from '../../domain/callEngine/callRequestDeps.ts';
@@ -339,6 +340,36 @@ describe('Twilio call placement (against a local stand-in for api.twilio.com)', 
     const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
     expect(call).toMatchObject({ status: 'no-answer', creditsCharged: 0, reservedCredits: 0 });
     expect(await server.db.select().from(callRecordings).where(eq(callRecordings.callId, callId))).toEqual([]);
+  });
+
+  it('shows the custom caller ID only when Twilio has it verified for the account', async () => {
+    const deps = createCallRequestDeps({ telephony, log: quietLog });
+    const setup = await accountWithWidget(server.db, { numberOfTries: 1 });
+    await server.db.update(users).set({ displayCustomNumberToCustomers: true }).where(eq(users.id, setup.userId));
+    const [widget] = await server.db.select().from(widgets).where(eq(widgets.id, setup.widgetId));
+    const settings = widget!.settings as { settings: Record<string, unknown> };
+    settings.settings.customCallerId = { value: '+14155550777' };
+    await server.db.update(widgets).set({ settings }).where(eq(widgets.id, setup.widgetId));
+    const bridgeFor = async (visitor: string) => {
+      const before = fake.createdCalls.length;
+      const { callId } = await requestInstantCall(server.db, deps, setup.request(visitor));
+      const agentCall = await nextCreatedCall(before + 1);
+      const whisper = await callback(pathOf(agentCall.params.get('Url')), { CallSid: agentCall.sid!, CallStatus: 'in-progress' });
+      const accept = await callback(pathOf(attributeOf(whisper.text, 'Gather', 'action')!), { CallSid: agentCall.sid!, Digits: '1' });
+      await callback(pathOf(attributeOf(accept.text, 'Dial', 'action')!), { CallSid: agentCall.sid!, DialCallSid: 'CAv', DialCallStatus: 'busy' });
+      await deps.placements.settle();
+      return { callId, callerId: attributeOf(accept.text, 'Dial', 'callerId') };
+    };
+    // Not verified: the service's number is shown.
+    const first = await bridgeFor('+12125550151');
+    const [call] = await server.db.select().from(calls).where(eq(calls.id, first.callId));
+    expect(first.callerId).toBe(call!.calledFrom);
+    expect(fake.requests.some((r) => r.path.includes('/OutgoingCallerIds.json?') && r.path.includes('PhoneNumber=%2B14155550777'))).toBe(true);
+    // Verified (and, for the test, asked again: a new telephony has no remembered answer).
+    fake.verifiedCallerIds.add('+14155550777');
+    const fresh = new TwilioTelephony({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, publicUrl: TEST_PUBLIC_URL, apiBaseUrl: fake.url, recordingGraceMs: 5_000 });
+    expect(await fresh.mayShowCallerId('+14155550777')).toBe(true);
+    expect(await fresh.mayShowCallerId('+14155550778')).toBe(false);
   });
 
   it('is missed, uncharged, when the agent does not pick up', async () => {

@@ -140,6 +140,7 @@ export class TwilioTelephony implements Telephony {
   readonly #client: twilio.Twilio;
   readonly #rounds = new Map<string, Round>();
   readonly #visitors = new Map<string, Visitor>();
+  readonly #callerIds = new Map<string, { allowed: boolean; at: number }>();
   readonly #ringSeconds: number;
 
   constructor(options: TwilioTelephonyOptions) {
@@ -305,6 +306,23 @@ export class TwilioTelephony implements Telephony {
     told.hangup();
     await this.#client.calls(visitor.sid).update({ twiml: told.toString() }).catch(() => undefined);
     return { ...this.#visitorLeg(visitor), status: 'completed', endedAt: new Date() };
+  }
+
+  /**
+   * Twilio lets a call show only a number of the account or one the account verified (its
+   * Outgoing Caller IDs): asked once per number, the answer kept for 10 minutes.
+   */
+  async mayShowCallerId(number: string): Promise<boolean> {
+    const known = this.#callerIds.get(number);
+    if (known && Date.now() - known.at < 600_000) return known.allowed;
+    const [verified, owned] = await Promise.all([
+      this.#client.outgoingCallerIds.list({ phoneNumber: number, limit: 1 }),
+      this.#client.incomingPhoneNumbers.list({ phoneNumber: number, limit: 1 }),
+    ]);
+    const allowed = verified.length > 0 || owned.length > 0;
+    if (this.#callerIds.size > 10_000) this.#callerIds.clear();
+    this.#callerIds.set(number, { allowed, at: Date.now() });
+    return allowed;
   }
 
   async holdVisitor(request: HoldRequest): Promise<HoldOutcome> {

@@ -108,7 +108,10 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
   // The custom caller ID (issue 18) when the account may show one; the service's number otherwise.
   const customCallerId = general.customCallerId?.value?.trim();
   const shownNumber = call.showsCustomNumber && customCallerId && customCallerId !== '+1' && numberTypeAllowed(customCallerId, homeCountry) ? normalizeNumber(customCallerId, homeCountry) : null;
-  const callerId = shownNumber ?? from;
+  // Only a number the provider lets calls show (Twilio: the account's, or one it verified).
+  const showable = shownNumber && telephony.mayShowCallerId ? await telephony.mayShowCallerId(shownNumber).catch(() => false) : shownNumber !== null;
+  if (shownNumber && !showable) log.warn({ callId, number: shownNumber }, 'calls: the custom caller ID is not a number the telephony may show; the service number is shown');
+  const callerId = showable && shownNumber ? shownNumber : from;
   const fieldLabels = widget ? customFieldLabels(widget.settings) : [];
   const fields = ([1, 2, 3] as const).flatMap((n) => {
     const value = call.customFields[`customField${n}`];
