@@ -83,6 +83,8 @@ interface Round {
   parked: boolean;
   /** The accepting agent hung up before the bridge. */
   agentGone: boolean;
+  /** The waiting visitor the agent joins (waiting audio), kept until the bridge ends. */
+  visitor: Visitor | null;
   bridgeEndedPromise: Promise<void>;
   recorded: () => void;
   recording: Promise<void>;
@@ -113,6 +115,8 @@ interface Visitor {
  * pushed to it through the REST API.
  */
 const BRIDGE_WAIT_MS = 5_000;
+/** A conversation shorter than this (from the agent's join) is a visitor who had already gone. */
+const TALKED_SECONDS = 3;
 /** Seconds the agent has to press a key after the whisper. */
 const ACCEPT_SECONDS = 8;
 
@@ -209,6 +213,7 @@ export class TwilioTelephony implements Telephony {
       joinedAt: null,
       parked: false,
       agentGone: false,
+      visitor: null,
       recorded: recording.resolve,
       recording: recording.promise,
     };
@@ -251,15 +256,21 @@ export class TwilioTelephony implements Telephony {
     round.bridge = request;
     const visitor = request.visitorLine ? this.#visitors.get(request.visitorLine) : undefined;
     if (request.visitorLine) {
-      if (!visitor) throw new TelephonyUnavailableError(`No visitor is waiting on the line ${request.visitorLine}`);
-      this.#visitors.delete(request.visitorLine);
+      if (!visitor) {
+        this.#rounds.delete(request.line);
+        await this.#instruct(round, new twilio.twiml.VoiceResponse().hangup().toString()).catch(() => undefined);
+        throw new TelephonyUnavailableError(`No visitor is waiting on the line ${request.visitorLine}`);
+      }
       if (visitor.endedAt !== null) {
+        this.#visitors.delete(request.visitorLine);
         // He hung up while waiting: the agent is let go, nobody talked, nothing is charged.
         await this.#instruct(round, new twilio.twiml.VoiceResponse().hangup().toString());
         this.#rounds.delete(request.line);
         return { status: 'no-answer', agentLeg: { ...this.#legOf(round.accepted, round), status: 'completed', endedAt: new Date() }, customerLeg: this.#visitorLeg(visitor), duration: 0, recordingKey: null };
       }
-      // Called first and waiting in the conference room: the agent joins him there.
+      // Called first and waiting in the conference room: the agent joins him there. He stays
+      // known (his hang-up is heard) until the bridge ends.
+      round.visitor = visitor;
       round.customer = { ...this.#visitorLeg(visitor), status: 'in-progress' };
       round.joinedAt = Date.now();
       await this.#instruct(round, this.joinTwiml(request.line, request.visitorLine, request));
@@ -280,6 +291,7 @@ export class TwilioTelephony implements Telephony {
     } finally {
       clearTimeout(timer);
       this.#rounds.delete(request.line);
+      if (request.visitorLine) this.#visitors.delete(request.visitorLine);
     }
     const customer = round.customer!;
     const status = round.duration > 0 ? 'successful' : customer.status === 'busy' ? 'busy' : 'no-answer';
@@ -296,7 +308,7 @@ export class TwilioTelephony implements Telephony {
   async release(line: string, goodbye = nobodyTookItText('en', false)): Promise<DialedLeg | undefined> {
     const round = this.#rounds.get(line);
     this.#rounds.delete(line);
-    if (round) await this.#instruct(round, new twilio.twiml.VoiceResponse().hangup().toString());
+    if (round) await this.#instruct(round, new twilio.twiml.VoiceResponse().hangup().toString()).catch(() => undefined);
     const visitor = this.#visitors.get(line);
     if (!visitor) return undefined;
     this.#visitors.delete(line);
@@ -335,6 +347,8 @@ export class TwilioTelephony implements Telephony {
       statusCallback: this.callbackUrl('visitor-status', id),
       statusCallbackEvent: ['completed'],
       timeout: 30,
+      // A voicemail must not sit in the waiting room and be joined by an agent.
+      machineDetection: 'Enable',
     });
     const visitor: Visitor = { request, sid: created.sid, status: created.status, startedAt: new Date(), endedAt: null, answered: false, settled: settled.promise, settle: settled.resolve };
     this.#visitors.set(id, visitor);
@@ -457,13 +471,14 @@ export class TwilioTelephony implements Telephony {
   /** The accepting agent's call goes on with `twiml`: the waiting accept webhook answers it, or, parked, the REST API pushes it. */
   async #instruct(round: Round, twiml: string): Promise<void> {
     round.instruct(twiml);
-    if (round.parked && round.accepted) await this.#client.calls(round.accepted.sid).update({ twiml }).catch(() => undefined);
+    if (round.parked && round.accepted) await this.#client.calls(round.accepted.sid).update({ twiml });
   }
 
   /** The first agent to accept takes the call: the others are let go, and his call waits for the bridge. */
   async #accept(round: Round, leg: AgentLeg): Promise<string> {
     round.accepted = leg;
-    await this.#cancelOthers(round, leg);
+    // Not awaited: the webhook answers well within Twilio's timeout whatever the REST API takes.
+    void this.#cancelOthers(round, leg);
     round.acceptedNow();
     // Parked past BRIDGE_WAIT_MS: a pause the bridge replaces through the REST API (#instruct).
     const parked = new twilio.twiml.VoiceResponse();
@@ -519,10 +534,15 @@ export class TwilioTelephony implements Telephony {
         break;
       case 'dial-ended':
         if (round.customer && round.joinedAt !== null) {
-          // The agent left the room he shared with the waiting visitor: the talk is timed from the join.
-          round.customer.status = 'completed';
-          round.customer.endedAt = new Date();
-          round.duration = Math.max(1, Math.round((Date.now() - round.joinedAt) / 1000));
+          // The agent left the room he shared with the waiting visitor: the talk is timed from the
+          // join to whoever left first. A visitor gone before the agent could have joined (within
+          // TALKED_SECONDS) talked to nobody: not connected, nothing charged.
+          const ended = round.visitor?.endedAt?.getTime() ?? Date.now();
+          const seconds = Math.round((Math.min(ended, Date.now()) - round.joinedAt) / 1000);
+          round.customer.status = seconds >= TALKED_SECONDS ? 'completed' : 'no-answer';
+          round.customer.endedAt = new Date(Math.min(ended, Date.now()));
+          round.duration = seconds >= TALKED_SECONDS ? seconds : 0;
+          if (round.duration === 0) round.recorded();
           round.bridgeEnded();
         } else if (round.customer) {
           round.customer.status = params.DialCallStatus ?? 'failed';
@@ -565,6 +585,13 @@ export class TwilioTelephony implements Telephony {
     const visitor = this.#visitors.get(line);
     if (!visitor || params.CallSid !== visitor.sid) return response.toString();
     if (kind === 'visitor') {
+      if (/^(machine|fax)/.test(params.AnsweredBy ?? '')) {
+        visitor.status = 'no-answer';
+        visitor.endedAt = new Date();
+        visitor.settle();
+        response.hangup();
+        return response.toString();
+      }
       visitor.answered = true;
       visitor.status = 'in-progress';
       visitor.settle();
@@ -586,18 +613,19 @@ export class TwilioTelephony implements Telephony {
     await Promise.all(
       round.legs
         .filter((leg) => leg !== answered && !ENDED.has(leg.status))
-        .map((leg) =>
-          this.#client
+        .map((leg) => {
+          const hearing = leg.heard;
+          // Recorded as let go at once (the round's legs are kept when it ends).
+          leg.status = 'canceled';
+          leg.endedAt = new Date();
+          return this.#client
             .calls(leg.sid)
-            .update({ status: leg.heard ? 'completed' : 'canceled' })
+            .update({ status: hearing ? 'completed' : 'canceled' })
             .then(
-              () => {
-                leg.status = 'canceled';
-                leg.endedAt = new Date();
-              },
               () => undefined,
-            ),
-        ),
+              () => undefined,
+            );
+        }),
     );
   }
 

@@ -115,6 +115,18 @@ describe("a call's life: waiting audio (the visitor is called first)", () => {
     expect(await server.db.select().from(scheduledCalls).where(eq(scheduledCalls.recoversCallId, callId))).toHaveLength(1);
   });
 
+  it('a waiting visitor the agent could not be joined to is let go, not left on the line', async () => {
+    const setup = await widgetWith({ useAgents: true, numberOfTries: 1, agents: [{ phone: '+14155550243' }] }, (s) => (s.waitingAudio = { isActive: true, url: audio }));
+    const deps = fastDeps({ script: () => 'successful' });
+    deps.telephony.bridge = () => Promise.reject(new Error('the agent hung up before the bridge'));
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550380'));
+    await deps.placements.settle();
+    const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
+    expect(call).toMatchObject({ status: 'no-answer', creditsCharged: 0, placementClaimedAt: null });
+    const visitor = (await legsOf(callId)).find((leg) => leg.target === 'customer');
+    expect(visitor).toMatchObject({ status: 'completed', metadata: { goodbye: 'Sorry, nobody could take your call right now.', waitingAudio: audio } });
+  });
+
   it('a waiting visitor nobody accepts is let go, and the call is missed', async () => {
     const setup = await widgetWith({ useAgents: true, numberOfTries: 1, agents: [{ phone: '+15005550005' }] }, (s) => (s.waitingAudio = { isActive: true, url: audio }));
     const deps = fastDeps();
@@ -196,7 +208,7 @@ describe('missed-call recovery', () => {
 
     const adapters = recordingAdapters();
     const worker = new NotificationsWorker({ db: server.db, mail: adapters.mail, texts: adapters.texts, publicUrl: 'https://app.example.com', log: { info: () => undefined, warn: () => undefined }, now: () => Date.now() });
-    await worker.runOnce();
+    for (let batch = 0; batch < 20; batch += 1) await worker.runOnce();
     expect(adapters.sent.texts.filter((text) => text.to === '+15005550003')).toEqual([{ to: '+15005550003', from: call!.calledFrom, body: 'Leider haben wir Ihren Anruf verpasst. Wir rufen Sie so bald wie möglich zurück.' }]);
     expect(adapters.sent.mails.map((mail) => mail.subject).filter((subject) => subject.includes('+15005550003'))).toEqual(['New call request: +15005550003 (Floating icon)', 'Missed call: +15005550003 (Floating icon)']);
     const missedMail = adapters.sent.mails.find((mail) => mail.subject.startsWith('Missed call: +15005550003'))!;

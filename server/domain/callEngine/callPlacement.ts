@@ -142,9 +142,18 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
   let rounds: DialTarget[][] = [];
   let accepted: { target: DialTarget; line: string } | null = null;
   let bridged: BridgeOutcome | null = null;
-  /** The visitor called first (waiting audio), waiting on this line since then. */
+  /** The visitor called first (waiting audio), waiting on this line; the rounds rung while a visitor waited, over the whole call. */
   let waiting: string | null = null;
   let roundsWhileWaiting = 0;
+  /** What a waiting visitor nobody took hears, in his language (no promise of a callback: it may not come). */
+  const goodbye = nobodyTookItText(call.visitorLanguage, false);
+  const letVisitorGo = async (line: string, attempt: number) => {
+    const leg = await telephony.release(line, goodbye).catch((error: unknown) => {
+      log.error({ err: error, callId, attempt }, 'calls: could not let the waiting visitor go');
+      return undefined;
+    });
+    if (leg) await saveLegs(attempt, null, [leg]);
+  };
   let attempts = 0;
 
   /**
@@ -221,6 +230,7 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
           return { accepted: false };
         }
         accepted = ring.accepted && ring.line ? { target: ring.accepted, line: ring.line } : null;
+        bridged = null;
         // The accepting agent's leg is saved once the bridge ends it.
         await saveLegs(input.attempt, input.round + 1, accepted ? ring.legs.filter((leg) => leg.status !== 'in-progress') : ring.legs);
         return { accepted: accepted !== null };
@@ -231,7 +241,6 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
           throw error;
         });
         waiting = held.line;
-        roundsWhileWaiting = 0;
         // His leg is saved when it ends: with the bridge, or when he is let go.
         if (!held.answered) await saveLegs(input.attempt, null, [held.leg]);
         return { status: held.answered ? 'successful' : held.leg.status === 'busy' ? 'busy' : 'no-answer' };
@@ -239,10 +248,7 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
       releaseVisitor: fromPromise<void, { attempt: number }>(async ({ input }) => {
         const line = waiting;
         waiting = null;
-        // He hears that nobody could take it, and that a callback follows when one will.
-        const goodbye = nobodyTookItText(call.visitorLanguage, call.type === 'instant' && flow.missedCallRecovery.scheduleCallback);
-        const leg = line ? await telephony.release(line, goodbye) : undefined;
-        if (leg) await saveLegs(input.attempt, null, [leg]);
+        if (line) await letVisitorGo(line, input.attempt);
       }),
       bridgeVisitor: fromPromise<LifeBridgeOutcome, { attempt: number }>(async ({ input }) => {
         const line = accepted!;
@@ -250,8 +256,10 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
         waiting = null;
         bridged = await telephony
           .bridge({ callId, attempt: input.attempt, line: line.line, visitorLine, customerNumber: call.customerNumber, callerId, notice, record: flow.recording.isActive })
-          .catch((error: unknown) => {
+          .catch(async (error: unknown) => {
             log.error({ err: error, callId, attempt: input.attempt }, 'calls: the telephony lost the bridge');
+            // Never left on the platform's line: a waiting visitor the agent did not join is let go.
+            if (visitorLine) await letVisitorGo(visitorLine, input.attempt);
             throw error;
           });
         await saveLegs(input.attempt, null, [bridged.agentLeg, bridged.customerLeg]);
@@ -344,6 +352,7 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
  * about 30 s: some 2 minutes); then he is let go, and the platform stops paying for his line.
  */
 export const MAX_WAITING_ROUNDS = 4;
+// (Counted over the whole call, every attempt: the platform pays for the visitor's line.)
 
 /** The labels of a widget's custom fields (scheduleSetup.customFieldN.text), where set. */
 function customFieldLabels(settings: unknown): (string | undefined)[] {

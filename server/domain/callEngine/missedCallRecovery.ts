@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { payments } from '../../db/schema/billing.ts';
 import type { Database } from '../../db/client.ts';
 import { calls, scheduledCalls } from '../../db/schema/calls.ts';
@@ -76,7 +76,16 @@ export async function recoverMissedCall(tx: Database, { callId, recovery, callba
       ? await tx
           .select({ id: scheduledCalls.id })
           .from(scheduledCalls)
-          .where(and(eq(scheduledCalls.userId, call.userId), eq(scheduledCalls.customerNumber, call.customerNumber), eq(scheduledCalls.status, 'pending'), call.widgetId === null ? isNull(scheduledCalls.widgetId) : eq(scheduledCalls.widgetId, call.widgetId)))
+          .where(
+            and(
+              eq(scheduledCalls.userId, call.userId),
+              eq(scheduledCalls.customerNumber, call.customerNumber),
+              eq(scheduledCalls.status, 'pending'),
+              // Only another recovery's callback: a time the visitor booked himself does not stand in for it.
+              isNotNull(scheduledCalls.recoversCallId),
+              call.widgetId === null ? isNull(scheduledCalls.widgetId) : eq(scheduledCalls.widgetId, call.widgetId),
+            ),
+          )
           .limit(1)
       : [];
   if (recovery.scheduleCallback && due && !pending) {
