@@ -119,7 +119,7 @@ describe("a call's life: waiting audio (the visitor is called first)", () => {
     const setup = await widgetWith({ useAgents: true, numberOfTries: 1, agents: [{ phone: '+14155550243' }] }, (s) => (s.waitingAudio = { isActive: true, url: audio }));
     const deps = fastDeps({ script: () => 'successful' });
     deps.telephony.bridge = () => Promise.reject(new Error('the agent hung up before the bridge'));
-    const { callId } = await requestInstantCall(server.db, deps, setup.request('+12125550380'));
+    const { callId } = await requestInstantCall(server.db, deps, setup.request('+15005550004'));
     await deps.placements.settle();
     const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
     expect(call).toMatchObject({ status: 'no-answer', creditsCharged: 0, placementClaimedAt: null });
