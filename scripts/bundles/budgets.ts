@@ -12,9 +12,11 @@ export const BUDGETS = {
    * Zag ≈ 65, TanStack Router ≈ 27, Zod ≈ 16, XState ≈ 15 kB gzip): the budget holds the
    * measured figure as a ceiling against growth (239 kB before the chunk groups, 224 kB with
    * them, 213 kB since issue 17 took full zod out of the public chunk and Chakra's global styles
-   * out of the system it builds at run time).
+   * out of the system it builds at run time). Raised to 215.5 kB for issue 18: the sign-in page
+   * loads the whole catalog of the chosen language (8.6 kB), which grows with every string the
+   * product adds (its call-flow settings: +0.4 kB); catalogs split by screen are the next lever.
    */
-  signInGzip: 215 * KB,
+  signInGzip: 215.5 * KB,
   /**
    * The scripts any page loads before it renders (entry, its imports, catalog, route chunks).
    * Over HTTP/1.1 each is a round trip on one of six connections; at about 80 files a screen,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import twilio from 'twilio';
-import { nobodyTookItText } from '../../../common/rules/callFlow.ts';
+import { nobodyTookItText } from '../../../common/rules/visitorTexts.ts';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import { type BridgeOutcome, type BridgeRequest, type DialedLeg, type DialTarget, type HoldOutcome, type HoldRequest, type RingOutcome, type RingRequest, type Telephony, TelephonyUnavailableError } from './telephony.ts';
 

@@ -3,7 +3,8 @@ import { payments } from '../../db/schema/billing.ts';
 import type { Database } from '../../db/client.ts';
 import { calls, scheduledCalls } from '../../db/schema/calls.ts';
 import { clientNotifications } from '../../db/schema/notifications.ts';
-import { type MissedCallRecovery, missedCallText } from '../../../common/rules/callFlow.ts';
+import type { MissedCallRecovery } from '../../../common/rules/callFlow.ts';
+import { missedCallText } from '../../../common/rules/visitorTexts.ts';
 import type { CallLog } from './callRequestDeps.ts';
 
 /** The callback of a missed call is not placed sooner than this after the miss. */
