@@ -67,3 +67,10 @@ export function missedCallText(recovery: MissedCallRecovery, language: string | 
   if (own !== '') return own.slice(0, MISSED_CALL_TEXT_MAX);
   return defaultMissedCallText(language);
 }
+
+/** The voice language (Twilio's `<Say language>`) of the words above, for the visitor's language. */
+const SPOKEN_LANGUAGES: Record<string, string> = { en: 'en-US', de: 'de-DE', es: 'es-ES', fr: 'fr-FR', ja: 'ja-JP', zh: 'zh-CN' };
+
+export function spokenLanguage(language: string | null | undefined): string {
+  return inLanguage(SPOKEN_LANGUAGES, language);
+}

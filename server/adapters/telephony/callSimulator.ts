@@ -223,12 +223,12 @@ export class CallSimulator implements Telephony {
     return { status, agentLeg: ended, customerLeg, duration, recordingKey: null };
   }
 
-  async release(line: string, goodbye?: string): Promise<DialedLeg | undefined> {
+  async release(line: string, goodbye?: { text: string; speechLanguage: string }): Promise<DialedLeg | undefined> {
     this.#lines.delete(line);
     const waiting = this.#waiting.get(line);
     this.#waiting.delete(line);
     // The waiting visitor hears that nobody could take his call, and the line ends.
-    return waiting ? { ...waiting, status: 'completed', endedAt: this.#now(), ...(goodbye ? { goodbye } : {}) } : undefined;
+    return waiting ? { ...waiting, status: 'completed', endedAt: this.#now(), ...(goodbye ? { goodbye: goodbye.text } : {}) } : undefined;
   }
 
   #chance(probability: number): boolean {

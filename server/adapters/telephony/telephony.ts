@@ -85,6 +85,8 @@ export interface HoldRequest {
   audioUrl: string;
   /** Said to the visitor once he answers, before he waits (the widget's recording notice), or null. */
   notice: string | null;
+  /** The voice language of what is said to the visitor (Twilio's <Say language>, e.g. fr-FR). */
+  speechLanguage: string;
 }
 
 /** What calling the visitor first came to. */
@@ -109,6 +111,8 @@ export interface BridgeRequest {
   callerId: string;
   /** Said to both parties before they talk (the widget's recording notice), or null. */
   notice: string | null;
+  /** The voice language of the notice (the visitor's; Twilio's <Say language>). */
+  speechLanguage: string;
   /** Whether the conversation is recorded (the widget may turn recording off). */
   record: boolean;
 }
@@ -152,7 +156,7 @@ export interface Telephony {
   /** Calls the visitor first and keeps him waiting with the audio once he answers. */
   holdVisitor(request: HoldRequest): Promise<HoldOutcome>;
   /** Lets a line go without a bridge (an accepting agent, or a waiting visitor nobody took, who hears `goodbye`); answers the leg as it ended, for a visitor's line. */
-  release(line: string, goodbye?: string): Promise<DialedLeg | undefined>;
+  release(line: string, goodbye?: { text: string; speechLanguage: string }): Promise<DialedLeg | undefined>;
   /**
    * The audio (.wav) of a recording the provider keeps, by the recordingKey a BridgeOutcome gave;
    * undefined when the key is not one of this provider's.

@@ -239,10 +239,10 @@ describe('Twilio call placement (against a local stand-in for api.twilio.com)', 
     const second = await nextCreatedCall(before + 2);
     const bridge = await callback(pathOf(second.params.get('Url')), { CallSid: second.sid!, CallStatus: 'in-progress', AnsweredBy: 'human' });
     // The agent hears the notice, then the visitor is dialled; the <Number>'s url says it to the visitor on answer.
-    expect(bridge.text).toMatch(/<Response><Say>This call is recorded\.<\/Say><Dial [^>]*><Number url="[^"]+">\+12125550146<\/Number><\/Dial><\/Response>$/);
+    expect(bridge.text).toMatch(/<Response><Say language="en-US">This call is recorded\.<\/Say><Dial [^>]*><Number url="[^"]+">\+12125550146<\/Number><\/Dial><\/Response>$/);
     expect(attributeOf(bridge.text, 'Dial', 'record')).toBe('record-from-answer-dual');
     const noticePath = pathOf(attributeOf(bridge.text, 'Number', 'url')!);
-    expect((await callback(noticePath, { CallSid: 'CAcustomer6' })).text).toContain('<Say>This call is recorded.</Say>');
+    expect((await callback(noticePath, { CallSid: 'CAcustomer6' })).text).toContain('<Say language="en-US">This call is recorded.</Say>');
     await callback(pathOf(attributeOf(bridge.text, 'Dial', 'action')!), { CallSid: second.sid!, DialCallSid: 'CAcustomer6', DialCallStatus: 'completed', DialCallDuration: '25' });
     await callback(pathOf(attributeOf(bridge.text, 'Dial', 'recordingStatusCallback')!), { CallSid: second.sid!, RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE6`, RecordingStatus: 'completed' });
     await deps.placements.settle();
@@ -258,10 +258,13 @@ describe('Twilio call placement (against a local stand-in for api.twilio.com)', 
   });
 
   it("bridges without recording when the widget turns it off (Twilio's record=do-not-record, no recording callback)", () => {
-    const twiml = telephony.bridgeTwiml('1-1-1-x', { callerId: '+12125550100', customerNumber: '+12125550149', notice: null, record: false });
+    const twiml = telephony.bridgeTwiml('1-1-1-x', { callerId: '+12125550100', customerNumber: '+12125550149', notice: null, record: false, speechLanguage: 'en-US' });
     expect(attributeOf(twiml, 'Dial', 'record')).toBe('do-not-record');
     expect(attributeOf(twiml, 'Dial', 'recordingStatusCallback')).toBeUndefined();
     expect(twiml).toContain('<Number>+12125550149</Number>');
+    // The notice is said in the visitor's language, with the matching voice.
+    const french = telephony.bridgeTwiml('1-1-1-x', { callerId: '+12125550100', customerNumber: '+33142685300', notice: 'Cet appel est enregistré.', record: true, speechLanguage: 'fr-FR' });
+    expect(french).toContain('<Say language="fr-FR">Cet appel est enregistré.</Say>');
   });
 
   it('waiting audio: calls the visitor first into a waiting room that plays the audio, then joins the accepting agent to him', async () => {
@@ -321,7 +324,7 @@ describe('Twilio call placement (against a local stand-in for api.twilio.com)', 
     await callback(pathOf(agentCall.params.get('StatusCallback')), { CallSid: agentCall.sid!, CallStatus: 'no-answer' });
     await deps.placements.settle();
     const goodbye = fake.requests.find((r) => r.path.endsWith(`/Calls/${visitorCall.sid}.json`) && r.params.has('Twiml'));
-    expect(goodbye?.params.get('Twiml')).toMatch(/<Say>Sorry, nobody could take your call right now\.<\/Say><Hangup\/>/);
+    expect(goodbye?.params.get('Twiml')).toMatch(/<Say language="en-US">Sorry, nobody could take your call right now\.<\/Say><Hangup\/>/);
     const [call] = await server.db.select().from(calls).where(eq(calls.id, callId));
     expect(call).toMatchObject({ status: 'missed', creditsCharged: 0 });
   });

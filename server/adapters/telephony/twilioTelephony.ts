@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import twilio from 'twilio';
-import { nobodyTookItText } from '../../../common/rules/visitorTexts.ts';
+import { nobodyTookItText, spokenLanguage } from '../../../common/rules/visitorTexts.ts';
+
+/** Twilio's <Say> voice languages (the helper's type; the codes come from visitorTexts.ts spokenLanguage). */
+type SayLanguage = NonNullable<Parameters<InstanceType<typeof twilio.twiml.VoiceResponse>['say']>[0] extends infer A ? (A extends { language?: infer L } ? L : never) : never>;
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import { type BridgeOutcome, type BridgeRequest, type DialedLeg, type DialTarget, type HoldOutcome, type HoldRequest, type RingOutcome, type RingRequest, type Telephony, TelephonyUnavailableError } from './telephony.ts';
 
@@ -305,7 +308,7 @@ export class TwilioTelephony implements Telephony {
     };
   }
 
-  async release(line: string, goodbye = nobodyTookItText('en', false)): Promise<DialedLeg | undefined> {
+  async release(line: string, goodbye = { text: nobodyTookItText('en', false), speechLanguage: spokenLanguage('en') }): Promise<DialedLeg | undefined> {
     const round = this.#rounds.get(line);
     this.#rounds.delete(line);
     if (round) await this.#instruct(round, new twilio.twiml.VoiceResponse().hangup().toString()).catch(() => undefined);
@@ -314,7 +317,7 @@ export class TwilioTelephony implements Telephony {
     this.#visitors.delete(line);
     // The waiting visitor is told, and his call ends (its TwiML replaced through the REST API).
     const told = new twilio.twiml.VoiceResponse();
-    told.say(goodbye);
+    told.say({ language: goodbye.speechLanguage as SayLanguage }, goodbye.text);
     told.hangup();
     await this.#client.calls(visitor.sid).update({ twiml: told.toString() }).catch(() => undefined);
     return { ...this.#visitorLeg(visitor), status: 'completed', endedAt: new Date() };
@@ -377,9 +380,9 @@ export class TwilioTelephony implements Telephony {
    * The waiting visitor's TwiML (exported for its test): the recording notice, then a conference
    * room that has not started, whose waitUrl plays the widget's audio until the agent joins.
    */
-  waitTwiml(visitorLine: string, request: Pick<HoldRequest, 'audioUrl' | 'notice'>): string {
+  waitTwiml(visitorLine: string, request: Pick<HoldRequest, 'audioUrl' | 'notice' | 'speechLanguage'>): string {
     const response = new twilio.twiml.VoiceResponse();
-    if (request.notice) response.say(request.notice);
+    if (request.notice) response.say({ language: request.speechLanguage as SayLanguage }, request.notice);
     response
       .dial()
       .conference(
@@ -390,9 +393,9 @@ export class TwilioTelephony implements Telephony {
   }
 
   /** The accepting agent's TwiML joining the waiting visitor (exported for its test): the notice, then the room, which starts, recorded or not. */
-  joinTwiml(line: string, visitorLine: string, request: Pick<BridgeRequest, 'notice' | 'record'>): string {
+  joinTwiml(line: string, visitorLine: string, request: Pick<BridgeRequest, 'notice' | 'record' | 'speechLanguage'>): string {
     const response = new twilio.twiml.VoiceResponse();
-    if (request.notice) response.say(request.notice);
+    if (request.notice) response.say({ language: request.speechLanguage as SayLanguage }, request.notice);
     response
       .dial({ action: this.callbackUrl('dial-ended', line), timeLimit: TALK_LIMIT_SECONDS })
       .conference(
@@ -428,9 +431,9 @@ export class TwilioTelephony implements Telephony {
    * shapes): the notice said to the agent, then <Dial callerId action timeout timeLimit record>
    * with the visitor's <Number>, whose url says the notice to the visitor once he answers.
    */
-  bridgeTwiml(line: string, request: Pick<BridgeRequest, 'callerId' | 'customerNumber' | 'notice' | 'record'>): string {
+  bridgeTwiml(line: string, request: Pick<BridgeRequest, 'callerId' | 'customerNumber' | 'notice' | 'record' | 'speechLanguage'>): string {
     const response = new twilio.twiml.VoiceResponse();
-    if (request.notice) response.say(request.notice);
+    if (request.notice) response.say({ language: request.speechLanguage as SayLanguage }, request.notice);
     const dial = response.dial({
       callerId: request.callerId,
       action: this.callbackUrl('dial-ended', line),
@@ -530,7 +533,7 @@ export class TwilioTelephony implements Telephony {
         response.hangup();
         break;
       case 'notice':
-        if (round.bridge?.notice) response.say(round.bridge.notice);
+        if (round.bridge?.notice) response.say({ language: round.bridge.speechLanguage as SayLanguage }, round.bridge.notice);
         break;
       case 'dial-ended':
         if (round.customer && round.joinedAt !== null) {

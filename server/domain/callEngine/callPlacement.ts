@@ -4,7 +4,7 @@ import type { AttemptPlan, BridgeOutcome as LifeBridgeOutcome, HoldOutcome as Li
 import { callLifeMachine } from '../../../common/machines/callLife.machine.ts';
 import type { BridgeOutcome, CallStatus, DialedLeg, DialRule, DialTarget, RingOutcome } from '../../adapters/telephony/telephony.ts';
 import { readCallFlow } from '../../../common/rules/callFlow.ts';
-import { nobodyTookItText, recordingNotice } from '../../../common/rules/visitorTexts.ts';
+import { nobodyTookItText, recordingNotice, spokenLanguage } from '../../../common/rules/visitorTexts.ts';
 import { nextAvailableAt, recoverSafely } from './missedCallRecovery.ts';
 import type { Database } from '../../db/client.ts';
 import { queueNotifications } from '../notifications/clientNotifications.ts';
@@ -147,7 +147,8 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
   let waiting: string | null = null;
   let roundsWhileWaiting = 0;
   /** What a waiting visitor nobody took hears, in his language (no promise of a callback: it may not come). */
-  const goodbye = nobodyTookItText(call.visitorLanguage, false);
+  const speechLanguage = spokenLanguage(call.visitorLanguage);
+  const goodbye = { text: nobodyTookItText(call.visitorLanguage, false), speechLanguage };
   const letVisitorGo = async (line: string, attempt: number) => {
     const leg = await telephony.release(line, goodbye).catch((error: unknown) => {
       log.error({ err: error, callId, attempt }, 'calls: could not let the waiting visitor go');
@@ -237,7 +238,7 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
         return { accepted: accepted !== null };
       }),
       holdVisitor: fromPromise<LifeHoldOutcome, { attempt: number }>(async ({ input }) => {
-        const held = await telephony.holdVisitor({ callId, attempt: input.attempt, customerNumber: call.customerNumber, callerId, audioUrl: waitingAudio!, notice }).catch((error: unknown) => {
+        const held = await telephony.holdVisitor({ callId, attempt: input.attempt, customerNumber: call.customerNumber, callerId, audioUrl: waitingAudio!, notice, speechLanguage }).catch((error: unknown) => {
           log.error({ err: error, callId, attempt: input.attempt }, 'calls: the telephony could not call the visitor first');
           throw error;
         });
@@ -256,7 +257,7 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
         const visitorLine = waiting;
         waiting = null;
         bridged = await telephony
-          .bridge({ callId, attempt: input.attempt, line: line.line, visitorLine, customerNumber: call.customerNumber, callerId, notice, record: flow.recording.isActive })
+          .bridge({ callId, attempt: input.attempt, line: line.line, visitorLine, customerNumber: call.customerNumber, callerId, notice, speechLanguage, record: flow.recording.isActive })
           .catch(async (error: unknown) => {
             log.error({ err: error, callId, attempt: input.attempt }, 'calls: the telephony lost the bridge');
             // Never left on the platform's line: a waiting visitor the agent did not join is let go.

@@ -247,7 +247,7 @@ describe('the call simulator', () => {
   async function attempt(simulator: CallSimulator, customerNumber: string, callId = 1) {
     const ring = await simulator.ringAgents({ callId, attempt: 1, round: 1, from: '+12125550100', targets: [{ agentId: null, number: '+14155550123' }], customerNumber, whisper: 'Press 1' });
     if (!ring.line) return { status: 'missed' as const, duration: 0, legs: ring.legs };
-    const bridged = await simulator.bridge({ callId, attempt: 1, line: ring.line, customerNumber, callerId: '+12125550100', notice: null, record: true });
+    const bridged = await simulator.bridge({ callId, attempt: 1, line: ring.line, customerNumber, callerId: '+12125550100', notice: null, record: true, speechLanguage: 'en-US' });
     return { status: bridged.status, duration: bridged.duration, legs: [bridged.agentLeg, bridged.customerLeg] };
   }
 
