@@ -157,7 +157,7 @@ export const callLifeMachine = setup({
     nextAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
     visitorWaits: assign({ visitorWaiting: true }),
     visitorGone: assign({ visitorWaiting: false }),
-    visitorNotReached: assign({
+    storeVisitorLineStatus: assign({
       status: ({ event }) => {
         assertEvent(event, 'xstate.done.actor.holdVisitor');
         return event.output.status;
@@ -194,7 +194,7 @@ export const callLifeMachine = setup({
             onDone: [
               // He answered and hears the waiting audio while the agents are rung.
               { guard: 'visitorAnswered', target: 'ringingAgents', actions: 'visitorWaits' },
-              { target: 'attemptEnded', actions: 'visitorNotReached' },
+              { target: 'attemptEnded', actions: 'storeVisitorLineStatus' },
             ],
             onError: { target: 'attemptEnded', actions: 'visitorUnreached' },
           },

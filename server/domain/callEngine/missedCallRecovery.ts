@@ -70,7 +70,6 @@ export async function recoverMissedCall(tx: Database, { callId, recovery, callba
     });
     texted = true;
   }
-  let callbackAt: Date | null = null;
   // One pending callback per visitor and widget: a visitor missed twice is called back once.
   const [pending] =
     recovery.scheduleCallback && due
@@ -89,19 +88,17 @@ export async function recoverMissedCall(tx: Database, { callId, recovery, callba
           )
           .limit(1)
       : [];
-  if (recovery.scheduleCallback && due && !pending) {
-    callbackAt = due;
-    {
-      await tx.insert(scheduledCalls).values({
-        userId: call.userId,
-        websiteId: call.websiteId,
-        widgetId: call.widgetId,
-        customerNumber: call.customerNumber,
-        url: call.url,
-        scheduledAt: callbackAt,
-        recoversCallId: callId,
-      });
-    }
+  const callbackAt = recovery.scheduleCallback && due && !pending ? due : null;
+  if (callbackAt) {
+    await tx.insert(scheduledCalls).values({
+      userId: call.userId,
+      websiteId: call.websiteId,
+      widgetId: call.widgetId,
+      customerNumber: call.customerNumber,
+      url: call.url,
+      scheduledAt: callbackAt,
+      recoversCallId: callId,
+    });
   }
   return { texted, callbackAt };
 }
