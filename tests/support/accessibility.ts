@@ -10,11 +10,16 @@ const LOADING = { timeout: 60_000 };
 /** The screen has finished loading: its title is up, no table or chart is busy, no skeleton or spinner left. */
 export async function settled(page: Page, heading: string | RegExp): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible(LOADING);
-  // A page the build rendered shows its heading before the app runs: settled once the app has taken it over (AppRoot).
-  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0, LOADING);
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, LOADING);
-  await expect(page.locator('.chakra-skeleton')).toHaveCount(0, LOADING);
-  await expect(page.locator('.chakra-spinner')).toHaveCount(0, LOADING);
+  // Every sign of loading looked for at once: checked one after another, each could pass in its
+  // own moment (the shell's spinner gone before the screen's skeletons came), and the test went
+  // on while the rows were still to replace them. A page the build rendered shows its heading
+  // before the app runs: settled once the app has taken it over (AppRoot).
+  await expect
+    .poll(
+      () => page.locator('#root[data-prerendered], [aria-busy="true"], .chakra-skeleton, .chakra-spinner').count(),
+      { message: 'nothing on the screen is still loading', ...LOADING },
+    )
+    .toBe(0);
 }
 
 /** The rows of a data table (by its accessible name) once it has loaded. */

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import type { AttemptPlan, BridgeOutcome as LifeBridgeOutcome, HoldOutcome as LifeHoldOutcome, RoundOutcome } from '../../../common/machines/callLife.machine.ts';
 import { callLifeMachine } from '../../../common/machines/callLife.machine.ts';
@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { queueNotifications } from '../notifications/clientNotifications.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { callRecordings, calls, twilioCallLegs } from '../../db/schema/calls.ts';
-import { agents, widgetAgents, widgets } from '../../db/schema/toolbox.ts';
+import { agents, type AvailabilityDay, widgetAgents, widgets } from '../../db/schema/toolbox.ts';
 import { isWithinWeeklyHours, zonedWallClock } from '../../../common/rules/workingHours.ts';
 import { settleCallCredits } from './callCredits.ts';
 import { homeCountryOf, normalizeNumber, numberTypeAllowed } from './callDestinations.ts';
@@ -18,6 +18,14 @@ import type { CallRequestDeps } from './callRequestDeps.ts';
 import { readGeneralSettings } from './callSettings.ts';
 import { synthesizedRecordingKey } from './synthesizedRecording.ts';
 
+
+/** A widget's agent as the placement reads it (in the widget's order). */
+interface PlacementAgent {
+  id: number;
+  phone: string;
+  isActive: boolean;
+  availability: AvailabilityDay[];
+}
 /** reference data CALLING_RULES: 1 all at once, 2 one by one, 3 random agent. */
 const RULES: Record<number, DialRule> = { 1: 'all-at-once', 2: 'one-by-one', 3: 'random' };
 
@@ -70,6 +78,9 @@ export function whisperOf(widgetName: string, url: string | null, fields: string
  */
 export async function placeCall(db: Database, deps: CallRequestDeps, callId: number, onFirstDial?: () => void): Promise<PlacedCall> {
   const { telephony, clock, log } = deps;
+  // One statement for everything the first dial needs (issue 17: under a crowd of Call now
+  // requests, each statement is a turn on the database): the call, its account, its widget, the
+  // widget's agents in their order, and the attempts already made (a call taken over after a crash).
   const [call] = await db
     .select({
       id: calls.id,
@@ -85,22 +96,23 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
       accountPhone: users.phone,
       showsCustomNumber: users.displayCustomNumberToCustomers,
       visitorLanguage: calls.visitorLanguage,
+      widget: { id: widgets.id, settings: widgets.settings, callingRuleId: widgets.callingRuleId },
+      agents: sql<PlacementAgent[]>`coalesce((
+        select json_agg(json_build_object('id', ${agents.id}, 'phone', ${agents.phone}, 'isActive', ${agents.isActive}, 'availability', ${agents.availability})
+          order by ${widgetAgents.position}, ${agents.id})
+        from ${widgetAgents} inner join ${agents} on ${agents.id} = ${widgetAgents.agentId}
+        where ${widgetAgents.widgetId} = ${widgets.id}), '[]'::json)`,
+      attempts: sql<number>`(select coalesce(max((${twilioCallLegs.metadata} ->> 'attempt')::int), 0) from ${twilioCallLegs} where ${twilioCallLegs.callId} = ${calls.id})`.mapWith(Number),
     })
     .from(calls)
     .innerJoin(users, eq(users.id, calls.userId))
+    .leftJoin(widgets, eq(widgets.id, calls.widgetId))
     .where(eq(calls.id, callId));
   if (!call) throw new Error(`Call ${callId} does not exist`);
-  const [widget] = call.widgetId === null ? [] : await db.select().from(widgets).where(eq(widgets.id, call.widgetId));
+  const { widget } = call;
   const general = readGeneralSettings(widget?.settings ?? {});
   const flow = readCallFlow(general);
-  const widgetAgentRows = widget
-    ? await db
-        .select({ id: agents.id, phone: agents.phone, isActive: agents.isActive, availability: agents.availability })
-        .from(widgetAgents)
-        .innerJoin(agents, eq(agents.id, widgetAgents.agentId))
-        .where(eq(widgetAgents.widgetId, widget.id))
-        .orderBy(asc(widgetAgents.position), asc(agents.id))
-    : [];
+  const widgetAgentRows = widget ? call.agents : [];
   const useAgents = general.useAgents ?? widgetAgentRows.length > 0;
   const rule: DialRule = useAgents ? (RULES[widget?.callingRuleId ?? 1] ?? 'all-at-once') : 'single-number';
   const pauseMs = ((general.minutesBetweenTries ?? 0) * 60_000) / telephony.timeScale;
@@ -124,10 +136,6 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
   // Waiting audio (issue 18): the visitor is called first and hears it while the agents are rung.
   const waitingAudio = general.waitingAudio?.isActive && general.waitingAudio.url ? general.waitingAudio.url : null;
 
-  const [made] = await db
-    .select({ attempts: sql<number>`coalesce(max((${twilioCallLegs.metadata} ->> 'attempt')::int), 0)`.mapWith(Number) })
-    .from(twilioCallLegs)
-    .where(eq(twilioCallLegs.callId, callId));
   const tries = Math.max(1, general.numberOfTries ?? 1);
 
   /** Who can be rung at a time: the active agents within their hours, or the widget's number. */
@@ -335,7 +343,7 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
   };
 
   const actor = createActor(life, {
-    input: { tries, firstAttempt: Math.min(made?.attempts ?? 0, tries - 1) + 1, recovers: call.type === 'instant' && call.widgetId !== null, visitorFirst: waitingAudio !== null },
+    input: { tries, firstAttempt: Math.min(call.attempts, tries - 1) + 1, recovers: call.type === 'instant' && call.widgetId !== null, visitorFirst: waitingAudio !== null },
   });
   const done = toPromise(actor.start());
   await done;
