@@ -7,9 +7,12 @@ import {
   checkVisitorNumber,
   requestInstantCall,
   requestScheduledCall,
+  type CallRefusal,
   type VelocityAdmission,
+  type VelocityRefusal,
 } from '../domain/callEngine/callRequests.ts';
 import { checkNumberFormat } from '../domain/callEngine/callDestinations.ts';
+import { loadCallContextByKey } from '../domain/callEngine/callContext.ts';
 import { ApiError, tooManyAttempts } from '../http/apiError.ts';
 import { sendEncodedJson } from '../http/encodedForms.ts';
 import type { OperationHandlers } from '../handlers/handlerContext.ts';
@@ -54,6 +57,7 @@ const CALL_ERROR_ANSWERS: Record<CallRequestErrorCode, { status: number; code: s
 };
 
 const unknownKey = () => new ApiError(404, 'not_found', 'No website uses this widget key.');
+const visitorBlocked = () => new ApiError(403, 'visitor_blocked', 'Calls to this number are not available.');
 
 interface CallBody {
   key: string;
@@ -95,42 +99,56 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
   }
 
   /**
-   * The client's own velocity limits (issue 15): a crowd of visitors cannot spend faster than it
-   * allows. Run by the call engine inside its recording transaction, after the widget, the call
-   * rules and the duplicate check, so only requests about to become a call count. The e-mail to
-   * the client goes out after the visitor is answered (tracked, failures logged).
+   * A refused velocity limit (issue 15) as the visitor hears it. The first refusal of a window
+   * tells the client: the e-mail goes out after the visitor is answered (tracked, failures logged).
+   */
+  function velocityRefusal(userId: number, verdict: VelocityRefusal): ApiError {
+    if (verdict.notifyClient) {
+      callRequests.log.warn({ userId, scope: verdict.scope }, 'widget API: call request limit reached');
+      const { scope, max } = verdict;
+      callRequests.placements.track(
+        new Promise((resolve) => setImmediate(resolve))
+          .then(() => mailAccount(db, mail, userId, (to, name) => callLimitMail(to, name, scope, max, `${publicUrl}/settings`)))
+          .catch((error: unknown) => callRequests.log.error({ err: error, userId }, 'widget API: the call limit e-mail could not be sent')),
+      );
+    }
+    return new ApiError(429, 'too_many_call_requests', CALL_LIMIT_MESSAGE, { 'retry-after': String(verdict.retryAfterSeconds) });
+  }
+
+  /**
+   * The client's own velocity limits, for a callback request: run by the call engine inside its
+   * recording transaction, after the widget, the call rules and the duplicate check, so only
+   * requests about to become a callback count.
    */
   function velocityAdmission(website: PublicWebsite, widgetId: number): VelocityAdmission {
     return async (tx) => {
       const verdict = await admitByVelocity(tx, { userId: website.userId, widgetId }, callRequests.clock.now());
-      if (verdict.allowed) return undefined;
-      if (verdict.notifyClient) {
-        callRequests.log.warn({ userId: website.userId, scope: verdict.scope }, 'widget API: call request limit reached');
-        const { scope, max } = verdict;
-        callRequests.placements.track(
-          new Promise((resolve) => setImmediate(resolve))
-            .then(() => mailAccount(db, mail, website.userId, (to, name) => callLimitMail(to, name, scope, max, `${publicUrl}/settings`)))
-            .catch((error: unknown) => callRequests.log.error({ err: error, userId: website.userId }, 'widget API: the call limit e-mail could not be sent')),
-        );
-      }
-      return new ApiError(429, 'too_many_call_requests', CALL_LIMIT_MESSAGE, { 'retry-after': String(verdict.retryAfterSeconds) });
+      return verdict.allowed ? undefined : velocityRefusal(website.userId, verdict);
     };
   }
 
-  /** The guardrails every call request passes before the call rules (issue 7). */
-  async function admitCall(request: FastifyRequest, body: CallBody): Promise<{ website: PublicWebsite; number: string; deps: CallRequestDeps }> {
+  /** A refusal of a Call now's guardrails (CallGuard), answered as the same checks of a callback request are. */
+  function refuseCall(userId: number, refusal: CallRefusal): ApiError {
+    if (refusal.kind === 'blocked') return visitorBlocked();
+    if (refusal.kind === 'rate_limited') return tooManyAttempts(refusal.retryAfterSeconds);
+    return velocityRefusal(userId, refusal.verdict);
+  }
+
+  /**
+   * A callback request's guardrails (issue 7): the per-address limit, the number's form, the key,
+   * the number in E.164 as the account calls it (issue 15, finding 2: the block list and the
+   * per-number limit compare this form), then the block list and the per-number limit, counted
+   * per account, after the key is known (finding 10): a made-up key counts against nobody, and
+   * exhausting a number on one client's site leaves it callable on every other. A Call now
+   * checks the same two in the statement that accepts it (CallGuard).
+   */
+  async function admitCallback(request: FastifyRequest, body: CallBody): Promise<{ website: PublicWebsite; number: string; deps: CallRequestDeps }> {
     await limitAddress(WIDGET_RATE_LIMITS.callsPerAddress, request.ip);
     answeringCallErrors(() => checkNumberFormat(body.phone));
     const website = await findPublicWebsite(db, body.key);
     if (!website || website.accountDeleted) throw unknownKey();
-    // E.164, read in the account's country, and only a kind and country of number the account
-    // calls (issue 15, finding 2): the block list and the per-number limit compare this form.
     const number = await answeringCallErrorsAsync(() => checkVisitorNumber(db, callRequests, website.userId, body.phone));
-    if (await isVisitorBlocked(db, website.userId, { number, address: request.ip })) {
-      throw new ApiError(403, 'visitor_blocked', 'Calls to this number are not available.');
-    }
-    // Counted per account, after the key is known (finding 10): a made-up key counts against
-    // nobody, and exhausting a number on one client's site leaves it callable on every other.
+    if (await isVisitorBlocked(db, website.userId, { number, address: request.ip })) throw visitorBlocked();
     await limit(WIDGET_RATE_LIMITS.callsPerNumber, `${website.userId}:${number}`);
     return { website, number, deps: callRequests };
   }
@@ -159,17 +177,22 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
 
     async requestWidgetCall(request: FastifyRequest, reply: FastifyReply) {
       const body = request.body as CallNowBody;
-      const { website, number, deps } = await admitCall(request, body);
+      await limitAddress(WIDGET_RATE_LIMITS.callsPerAddress, request.ip);
+      answeringCallErrors(() => checkNumberFormat(body.phone));
+      // The website, its account and the widget's call context in one read (issue 17).
+      const website = await loadCallContextByKey(db, body.key, body.widgetId);
+      if (!website || website.accountDeleted) throw unknownKey();
       const answer = await answeringCallErrorsAsync(() =>
-        requestInstantCall(db, deps, {
+        requestInstantCall(db, callRequests, {
           userId: website.userId,
           websiteId: website.websiteId,
           widgetId: body.widgetId,
-          customerNumber: number,
+          customerNumber: body.phone,
           url: body.url,
           language: body.language,
           visitor: { address: request.ip },
-          admit: velocityAdmission(website, body.widgetId),
+          context: website.context ?? null,
+          guard: { address: request.ip, numberLimit: WIDGET_RATE_LIMITS.callsPerNumber, refuse: (refusal) => refuseCall(website.userId, refusal) },
         }),
       );
       return reply.code(202).send({ duplicate: answer.duplicate, message: CALL_ACCEPTED_MESSAGE });
@@ -177,7 +200,7 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
 
     async requestWidgetScheduledCall(request: FastifyRequest, reply: FastifyReply) {
       const body = request.body as ScheduleBody;
-      const { website, number, deps } = await admitCall(request, body);
+      const { website, number, deps } = await admitCallback(request, body);
       const scheduledAt = new Date(body.scheduledAt);
       const answer = await answeringCallErrorsAsync(() =>
         requestScheduledCall(db, deps, {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { blockedVisitors, type blockedVisitorKinds } from '../../db/schema/widgetApi.ts';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
@@ -113,22 +113,15 @@ export async function unblockVisitor(db: Database, userId: number, id: number): 
 
 /**
  * Whether the client blocked this number (with or without its leading plus) or this address
- * (in any spelling).
+ * (in any spelling): visitor_blocked (migration 0014), which the Call now statement asks too.
  */
 export async function isVisitorBlocked(db: Database, userId: number, visitor: { number: string; address: string }): Promise<boolean> {
-  const address = canonicalAddress(visitor.address);
-  const [row] = await db
-    .select({ id: blockedVisitors.id })
-    .from(blockedVisitors)
-    .where(
-      and(
-        eq(blockedVisitors.userId, userId),
-        or(
-          and(eq(blockedVisitors.kind, 'number'), inArray(blockedVisitors.value, numberSpellings(visitor.number))),
-          address === null ? undefined : and(eq(blockedVisitors.kind, 'address'), eq(blockedVisitors.value, address)),
-        ),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  const { numbers, address } = blockListKeys(visitor);
+  const result = await db.execute(sql`select visitor_blocked(${userId}::integer, array(select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb)), ${address}::text) as blocked`);
+  return (result as unknown as { rows: { blocked: boolean }[] }).rows[0]!.blocked === true;
+}
+
+/** What the block list compares of a visitor: the number's spellings and the canonical address (null for none). */
+export function blockListKeys(visitor: { number: string; address: string }): { numbers: string[]; address: string | null } {
+  return { numbers: numberSpellings(visitor.number), address: canonicalAddress(visitor.address) };
 }

@@ -10,7 +10,8 @@ import type { Database } from '../../db/client.ts';
 import { queueNotifications } from '../notifications/clientNotifications.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { callRecordings, calls, twilioCallLegs } from '../../db/schema/calls.ts';
-import { agents, type AvailabilityDay, widgetAgents, widgets } from '../../db/schema/toolbox.ts';
+import { widgets } from '../../db/schema/toolbox.ts';
+import { type CallContext, widgetAgentsSql } from './callContext.ts';
 import { isWithinWeeklyHours, zonedWallClock } from '../../../common/rules/workingHours.ts';
 import { settleCallCredits } from './callCredits.ts';
 import { homeCountryOf, normalizeNumber, numberTypeAllowed } from './callDestinations.ts';
@@ -18,14 +19,6 @@ import type { CallRequestDeps } from './callRequestDeps.ts';
 import { readGeneralSettings } from './callSettings.ts';
 import { synthesizedRecordingKey } from './synthesizedRecording.ts';
 
-
-/** A widget's agent as the placement reads it (in the widget's order). */
-interface PlacementAgent {
-  id: number;
-  phone: string;
-  isActive: boolean;
-  availability: AvailabilityDay[];
-}
 /** reference data CALLING_RULES: 1 all at once, 2 one by one, 3 random agent. */
 const RULES: Record<number, DialRule> = { 1: 'all-at-once', 2: 'one-by-one', 3: 'random' };
 
@@ -76,39 +69,10 @@ export function whisperOf(widgetName: string, url: string | null, fields: string
  * after a crash (callRecovery.ts) goes on after the attempts its legs show were made, with at
  * least one more.
  */
-export async function placeCall(db: Database, deps: CallRequestDeps, callId: number, onFirstDial?: () => void): Promise<PlacedCall> {
+export async function placeCall(db: Database, deps: CallRequestDeps, callId: number, onFirstDial?: () => void, justAccepted?: AcceptedCall): Promise<PlacedCall> {
   const { telephony, clock, log } = deps;
-  // One statement for everything the first dial needs (issue 17: under a crowd of Call now
-  // requests, each statement is a turn on the database): the call, its account, its widget, the
-  // widget's agents in their order, and the attempts already made (a call taken over after a crash).
-  const [call] = await db
-    .select({
-      id: calls.id,
-      userId: calls.userId,
-      type: calls.type,
-      widgetId: calls.widgetId,
-      widgetName: calls.widgetName,
-      url: calls.url,
-      customFields: calls.customFields,
-      customerNumber: calls.customerNumber,
-      calledFrom: calls.calledFrom,
-      timeZone: users.timezone,
-      accountPhone: users.phone,
-      showsCustomNumber: users.displayCustomNumberToCustomers,
-      visitorLanguage: calls.visitorLanguage,
-      widget: { id: widgets.id, settings: widgets.settings, callingRuleId: widgets.callingRuleId },
-      agents: sql<PlacementAgent[]>`coalesce((
-        select json_agg(json_build_object('id', ${agents.id}, 'phone', ${agents.phone}, 'isActive', ${agents.isActive}, 'availability', ${agents.availability})
-          order by ${widgetAgents.position}, ${agents.id})
-        from ${widgetAgents} inner join ${agents} on ${agents.id} = ${widgetAgents.agentId}
-        where ${widgetAgents.widgetId} = ${widgets.id}), '[]'::json)`,
-      attempts: sql<number>`(select coalesce(max((${twilioCallLegs.metadata} ->> 'attempt')::int), 0) from ${twilioCallLegs} where ${twilioCallLegs.callId} = ${calls.id})`.mapWith(Number),
-    })
-    .from(calls)
-    .innerJoin(users, eq(users.id, calls.userId))
-    .leftJoin(widgets, eq(widgets.id, calls.widgetId))
-    .where(eq(calls.id, callId));
-  if (!call) throw new Error(`Call ${callId} does not exist`);
+  // A call just accepted here is placed from what its request read; one taken over after a crash is read.
+  const call = justAccepted ? placementOfAccepted(callId, justAccepted) : await readPlacement(db, callId);
   const { widget } = call;
   const general = readGeneralSettings(widget?.settings ?? {});
   const flow = readCallFlow(general);
@@ -396,4 +360,72 @@ async function settleSafely(tx: Database, log: CallRequestDeps['log'], callId: n
     log.error({ err: error, callId, connected }, 'calls: settling the call\'s credits failed; recording its outcome uncharged');
     return 0;
   }
+}
+
+/** A Call now call this instance has just accepted: what placing it needs, known from its request (no read). */
+export interface AcceptedCall {
+  userId: number;
+  context: CallContext;
+  customerNumber: string;
+  url: string;
+  visitorLanguage: string | null;
+}
+
+type Placement = Awaited<ReturnType<typeof selectPlacement>>[number];
+
+function placementOfAccepted(callId: number, { userId, context, customerNumber, url, visitorLanguage }: AcceptedCall): Placement {
+  const { widget } = context;
+  return {
+    id: callId,
+    userId,
+    type: 'instant',
+    widgetId: widget.id,
+    widgetName: widget.name,
+    url,
+    customFields: {},
+    customerNumber,
+    calledFrom: context.serviceNumber,
+    timeZone: context.timeZone,
+    accountPhone: context.accountPhone,
+    showsCustomNumber: context.showsCustomNumber,
+    visitorLanguage,
+    widget: { id: widget.id, settings: widget.settings, callingRuleId: widget.callingRuleId },
+    agents: context.agents,
+    attempts: 0,
+  };
+}
+
+// One statement for everything the first dial needs (issue 17: under a crowd of Call now
+// requests, each statement is a turn on the database): the call, its account, its widget, the
+// widget's agents in their order, and the attempts already made (a call taken over after a crash).
+function selectPlacement(db: Database, callId: number) {
+  return db
+  .select({
+    id: calls.id,
+    userId: calls.userId,
+    type: calls.type,
+    widgetId: calls.widgetId,
+    widgetName: calls.widgetName,
+    url: calls.url,
+    customFields: calls.customFields,
+    customerNumber: calls.customerNumber,
+    calledFrom: calls.calledFrom,
+    timeZone: users.timezone,
+    accountPhone: users.phone,
+    showsCustomNumber: users.displayCustomNumberToCustomers,
+    visitorLanguage: calls.visitorLanguage,
+    widget: { id: widgets.id, settings: widgets.settings, callingRuleId: widgets.callingRuleId },
+    agents: widgetAgentsSql,
+    attempts: sql<number>`(select coalesce(max((${twilioCallLegs.metadata} ->> 'attempt')::int), 0) from ${twilioCallLegs} where ${twilioCallLegs.callId} = ${calls.id})`.mapWith(Number),
+  })
+  .from(calls)
+  .innerJoin(users, eq(users.id, calls.userId))
+  .leftJoin(widgets, eq(widgets.id, calls.widgetId))
+  .where(eq(calls.id, callId));
+}
+
+async function readPlacement(db: Database, callId: number): Promise<Placement> {
+  const [call] = await selectPlacement(db, callId);
+  if (!call) throw new Error(`Call ${callId} does not exist`);
+  return call;
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, lt, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { calls } from '../../db/schema/calls.ts';
-import { type PlacedCall, placeCall } from './callPlacement.ts';
+import { type AcceptedCall, type PlacedCall, placeCall } from './callPlacement.ts';
 import type { CallLog, CallRequestDeps } from './callRequestDeps.ts';
 
 /**
@@ -23,9 +23,9 @@ export async function whileRenewing<T>(work: () => Promise<T>, renew: () => Prom
  * Places a Call now call whose placement this instance holds (calls.placementClaimedAt), keeping
  * the claim alive until placeCall records the outcome and ends it.
  */
-export function placeUnderLease(db: Database, deps: CallRequestDeps, callId: number, onFirstDial?: () => void): Promise<PlacedCall> {
+export function placeUnderLease(db: Database, deps: CallRequestDeps, callId: number, onFirstDial?: () => void, justAccepted?: AcceptedCall): Promise<PlacedCall> {
   return whileRenewing(
-    () => placeCall(db, deps, callId, onFirstDial),
+    () => placeCall(db, deps, callId, onFirstDial, justAccepted),
     async () => {
       await db
         .update(calls)

@@ -1,12 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { calls, type CustomFields, scheduledCalls } from '../../db/schema/calls.ts';
+import { type CustomFields, scheduledCalls } from '../../db/schema/calls.ts';
 import { isWithinWeeklyHours, zonedWallClock } from '../../../common/rules/workingHours.ts';
 import { type CallContext, loadCallContext } from './callContext.ts';
 import { type CallDestinations, callableNumber, callDestinationsOf, readCallDestinations } from './callDestinations.ts';
 import { CallRequestError } from './callRequestError.ts';
-import { canPayForACall, holdCreditsForCall } from './callCredits.ts';
+import { canPayForACall, CREDITS_PER_CONNECTED_CALL } from './callCredits.ts';
+import { trackRechargeAfterHold } from '../credits/reservations.ts';
+import { blockListKeys } from '../blockList/blockList.ts';
+import type { RateLimit } from '../limits/rateLimits.ts';
+import { VELOCITY_LIMITS, type VelocityAnswer, type VelocityVerdict, velocityVerdictOf } from '../limits/callVelocity.ts';
 import { placeUnderLease } from './callRecovery.ts';
 import type { CallRequestDeps } from './callRequestDeps.ts';
 import { type CallSettings, readGeneralSettings } from './callSettings.ts';
@@ -28,8 +32,29 @@ export interface InstantCallRequest {
   /** The visitor's language as the widget reported it (BCP 47), for the text after a missed call. */
   language?: string;
   visitor: { address?: string };
-  /** Admission counted only for a request about to be recorded (see VelocityAdmission). */
-  admit?: VelocityAdmission;
+  /** The widget API's guardrails and the client's velocity limits, checked in the accepting statement. */
+  guard?: CallGuard;
+  /** The widget's call context when the caller has read it already (loadCallContextByKey; null: no such widget); else it is read. */
+  context?: CallContext | null;
+}
+
+/** A refusal of the widget API's guardrails or of the client's velocity limits (CallGuard). */
+export type CallRefusal = { kind: 'blocked' } | { kind: 'rate_limited'; retryAfterSeconds: number } | { kind: 'velocity'; verdict: VelocityRefusal };
+
+export type VelocityRefusal = Extract<VelocityVerdict, { allowed: false }>;
+
+/**
+ * What the widget API checks of a Call now request besides the call rules, in the statement that
+ * accepts it (issue 17: one turn on the database), in this order: the account's block list (the
+ * number in E.164 and the visitor's address), the per-number limit (keyed
+ * `<name>:<userId>:<E.164 number>`, counted whatever follows), then, after the duplicate check,
+ * the client's velocity limits (callVelocity.ts: only requests about to become a call count).
+ */
+export interface CallGuard {
+  address: string;
+  numberLimit: RateLimit;
+  /** The error a refusal is answered with (the caller's contract: status, headers, e-mails). */
+  refuse: (refusal: CallRefusal) => Error;
 }
 
 /**
@@ -68,64 +93,112 @@ export async function requestInstantCall(
   request: InstantCallRequest,
 ): Promise<{ callId: number; convertId: string; duplicate: boolean }> {
   const now = deps.clock.now();
-  const context = await loadRequestContext(db, request);
+  const context = requestContextOf(request.context === undefined ? await loadCallContext(db, request) : (request.context ?? undefined));
   const customerNumber = destinationOf(deps, context, request);
   const { general } = context;
   if ((general.useSchedule || general.duringWorkingHoursOnly) && !isWithinWeeklyHours(general.activeHours, zonedWallClock(now, context.timeZone))) {
     throw new CallRequestError('outside_working_hours', 'Calls are taken during working hours only.');
   }
   assertCanSpend(context);
-  const windowStart = new Date(now.getTime() - deps.duplicateWindowSeconds * 1000);
-  const answer = await db.transaction(async (tx) => {
-    await lockNumber(tx, request.userId, customerNumber);
-    const [earlier] = await tx
-      .select({ callId: calls.id, convertId: calls.convertId })
-      .from(calls)
-      .where(and(eq(calls.userId, request.userId), eq(calls.customerNumber, customerNumber), eq(calls.type, 'instant'), gte(calls.createdAt, windowStart)))
-      .orderBy(desc(calls.createdAt))
-      .limit(1);
-    if (earlier) return { ...earlier, duplicate: true };
-    const refusal = await request.admit?.(tx);
-    if (refusal) return { refusal };
-    // The call's price is held now, atomically: simultaneous visitors cannot connect more calls
-    // than the balance pays for (refused here, the transaction writes nothing).
-    const held = await holdCreditsForCall(tx, request.userId);
-    if (held === 0) throw noCredits();
-    const [created] = await tx
-      .insert(calls)
-      .values({
-        userId: request.userId,
-        convertId: newCallConvertId(),
-        websiteId: request.websiteId,
-        widgetId: request.widgetId,
-        widgetName: context.widget.name,
-        widgetTypeId: context.widget.typeId,
-        type: 'instant',
-        // Not answered yet: the outcome of the last try replaces it.
-        status: 'no-answer',
-        url: request.url,
-        visitorLanguage: request.language ?? null,
-        customerNumber,
-        calledFrom: context.serviceNumber,
-        reservedCredits: held,
-        // Claimed by this instance until the outcome is recorded (callRecovery.ts).
-        placementClaimedAt: now,
-        createdAt: now,
-      })
-      .returning({ callId: calls.id, convertId: calls.convertId });
-    await queueNotifications(tx, request.widgetId, 'call_requested', { callId: created!.callId });
-    return { ...created!, duplicate: false };
+  const answer = await acceptInstantCall(db, {
+    userId: request.userId,
+    websiteId: request.websiteId,
+    widgetId: request.widgetId,
+    widgetName: context.widget.name,
+    widgetTypeId: context.widget.typeId,
+    customerNumber,
+    url: request.url,
+    visitorLanguage: request.language ?? null,
+    calledFrom: context.serviceNumber,
+    convertId: newCallConvertId(),
+    credits: CREDITS_PER_CONNECTED_CALL,
+    at: now.toISOString(),
+    duplicateSince: new Date(now.getTime() - deps.duplicateWindowSeconds * 1000).toISOString(),
+    ...(request.guard && {
+      guard: {
+        ...blockListKeys({ number: customerNumber, address: request.guard.address }),
+        numberLimitKey: `${request.guard.numberLimit.name}:${request.userId}:${customerNumber}`,
+        numberLimitMax: request.guard.numberLimit.max,
+        numberLimitWindowSeconds: request.guard.numberLimit.windowSeconds,
+      },
+      velocity: VELOCITY_LIMITS,
+    }),
   });
-  if ('refusal' in answer) throw answer.refusal;
-  if (answer.duplicate) {
-    deps.log.info({ callId: answer.callId, userId: request.userId }, 'calls: duplicate request answered with the earlier call');
-    return answer;
+  switch (answer.outcome) {
+    case 'blocked':
+      throw request.guard!.refuse({ kind: 'blocked' });
+    case 'rate_limited':
+      throw request.guard!.refuse({ kind: 'rate_limited', retryAfterSeconds: Number(answer.retryAfterSeconds) });
+    case 'velocity':
+      throw request.guard!.refuse({ kind: 'velocity', verdict: velocityVerdictOf(answer) as VelocityRefusal });
+    case 'no_credits':
+      throw noCredits();
+    case 'duplicate':
+      deps.log.info({ callId: answer.callId, userId: request.userId }, 'calls: duplicate request answered with the earlier call');
+      return { callId: answer.callId, convertId: answer.convertId, duplicate: true };
+    case 'accepted':
+      break;
+  }
+  if (answer.rechargeDue) {
+    // The hold took the balance under an armed auto-recharge threshold: queue the purchase as a
+    // debit would (its rule is the state, not the crossing: were this lost, the next hold finds it).
+    deps.placements.track(
+      trackRechargeAfterHold(db, request.userId).catch((error: unknown) =>
+        deps.log.error({ err: error, userId: request.userId }, 'calls: the auto-recharge after a hold could not be queued'),
+      ),
+    );
   }
   deps.log.info({ callId: answer.callId, userId: request.userId, visitor: request.visitor.address }, 'calls: instant call requested');
+  const { callId, convertId } = answer;
   deps.placements.track(
-    placeUnderLease(db, deps, answer.callId, () => deps.onFirstDial?.(answer.callId)).catch((error: unknown) => deps.log.error({ err: error, callId: answer.callId }, 'calls: placing the call failed')),
+    placeUnderLease(db, deps, callId, () => deps.onFirstDial?.(callId), {
+      userId: request.userId,
+      context,
+      customerNumber,
+      url: request.url,
+      visitorLanguage: request.language ?? null,
+    }).catch((error: unknown) => deps.log.error({ err: error, callId }, 'calls: placing the call failed')),
   );
-  return answer;
+  return { callId, convertId, duplicate: false };
+}
+
+/** What accept_instant_call (migration 0014) is given. */
+interface AcceptInstantCall {
+  userId: number;
+  websiteId: number;
+  widgetId: number;
+  widgetName: string;
+  widgetTypeId: number;
+  customerNumber: string;
+  url: string;
+  visitorLanguage: string | null;
+  calledFrom: string;
+  convertId: string;
+  credits: number;
+  at: string;
+  duplicateSince: string;
+  guard?: { numbers: string[]; address: string | null; numberLimitKey: string; numberLimitMax: number; numberLimitWindowSeconds: number };
+  velocity?: typeof VELOCITY_LIMITS;
+}
+
+/** accept_instant_call's answer. */
+type AcceptAnswer =
+  | { outcome: 'blocked' | 'no_credits' }
+  | { outcome: 'rate_limited'; retryAfterSeconds: number }
+  | ({ outcome: 'velocity' } & VelocityAnswer)
+  | { outcome: 'duplicate'; callId: number; convertId: string }
+  | { outcome: 'accepted'; callId: number; convertId: string; balance: number; rechargeDue: boolean };
+
+/**
+ * Accepts or refuses a Call now request in one statement (accept_instant_call, migration 0014,
+ * which lists its outcomes): under a crowd, each statement is a turn on the database, and the
+ * transaction this replaced took a dozen.
+ */
+async function acceptInstantCall(db: Database, call: AcceptInstantCall): Promise<AcceptAnswer> {
+  const { guard, ...rest } = call;
+  const input = guard ? { ...rest, guard: { ...guard, numberSpellings: guard.numbers } } : rest;
+  const result = await db.execute(sql`select accept_instant_call(${JSON.stringify(input)}::jsonb) as answer`);
+  return (result as unknown as { rows: { answer: AcceptAnswer }[] }).rows[0]!.answer;
 }
 
 /**
@@ -248,7 +321,11 @@ export type RequestContext = CallContext & { general: CallSettings };
 
 /** The widget (of this account and website), the account's time zone and number, and its credits. */
 async function loadRequestContext(db: Database, request: { userId: number; websiteId: number; widgetId: number }): Promise<RequestContext> {
-  const context = await loadCallContext(db, request);
+  return requestContextOf(await loadCallContext(db, request));
+}
+
+/** A widget's call context, if it can take a request now (else CallRequestError), with its general settings. */
+function requestContextOf(context: CallContext | undefined): RequestContext {
   if (!context || context.accountDeleted) throw new CallRequestError('widget_not_found', 'The widget is not found.');
   if (!context.widget.isActive) throw new CallRequestError('widget_inactive', 'The widget is not active.');
   return { ...context, general: readGeneralSettings(context.widget.settings) };

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { credits } from '../../db/schema/billing.ts';
 import { autoRechargeSignal, trackAutoRechargeThreshold } from '../payments/autoRechargeTrigger.ts';
@@ -21,11 +21,9 @@ export const availableCreditsSql = sql<number>`(${credits.credits} - ${credits.r
  */
 export async function reserveCredits(tx: Database, userId: number, amount: number): Promise<{ reserved: boolean; rechargeQueued: boolean }> {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`A reservation must be a positive whole number, got ${amount}`);
-  const [row] = await tx
-    .update(credits)
-    .set({ reserved: sql`${credits.reserved} + ${amount}` })
-    .where(and(eq(credits.userId, userId), gte(sql`${credits.credits} - ${credits.reserved} - ${amount}`, credits.overdraft)))
-    .returning({ credits: credits.credits, reserved: credits.reserved });
+  // reserve_credits (migration 0014): the one home of the hold, which the Call now statement uses too.
+  const result = await tx.execute(sql`select credits, reserved from reserve_credits(${userId}::integer, ${amount}::integer)`);
+  const [row] = (result as unknown as { rows: { credits: number; reserved: number }[] }).rows;
   if (!row) return { reserved: false, rechargeQueued: false };
   const rechargeQueued = await trackAutoRechargeThreshold(tx, userId, -amount, row.credits - row.reserved);
   return { reserved: true, rechargeQueued };
@@ -57,6 +55,21 @@ export async function releaseCredits(tx: Database, userId: number, amount: numbe
 export async function heldOnAccount(tx: Database, userId: number): Promise<number> {
   const [account] = await tx.select({ reserved: credits.reserved }).from(credits).where(eq(credits.userId, userId)).for('update');
   return Math.max(account?.reserved ?? 0, 0);
+}
+
+/**
+ * After the Call now statement (accept_instant_call, migration 0014) held credits and found the
+ * balance under an armed auto-recharge threshold: tracks the threshold as reserveCredits does,
+ * under the balance row's lock, with the balance as it is now, and wakes the worker when a
+ * purchase was queued. The rule is the state (armed, balance under the threshold), so a purchase
+ * this misses (the process stopped in between) is queued by the account's next hold or debit.
+ */
+export async function trackRechargeAfterHold(db: Database, userId: number): Promise<void> {
+  const queued = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ available: availableCreditsSql }).from(credits).where(eq(credits.userId, userId)).for('update');
+    return row ? trackAutoRechargeThreshold(tx, userId, -1, row.available) : false;
+  });
+  signalRecharge(queued);
 }
 
 /** Wakes this process's auto-recharge worker after the transaction that queued a purchase committed. */

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { callLimits, widgetRateCounters } from '../../db/schema/widgetApi.ts';
+import { callLimits } from '../../db/schema/widgetApi.ts';
 import { PER_ACCOUNT_WINDOW_SECONDS, PER_WIDGET_WINDOW_SECONDS } from '../../../common/rules/callLimits.ts';
 
 /**
@@ -63,29 +63,28 @@ export type VelocityVerdict =
  * neither counts nor trips the brake, and made-up widget ids create no counters.
  */
 export async function admitByVelocity(db: Database, request: { userId: number; widgetId: number }, now: Date): Promise<VelocityVerdict> {
-  const limits = await readCallLimits(db, request.userId);
-  const checks = [
-    { scope: 'widget' as const, key: `velocity:widget:${request.userId}:${request.widgetId}`, max: limits.perWidget, windowSeconds: PER_WIDGET_WINDOW_SECONDS },
-    { scope: 'account' as const, key: `velocity:account:${request.userId}`, max: limits.perAccount, windowSeconds: PER_ACCOUNT_WINDOW_SECONDS },
-  ];
-  for (const check of checks) {
-    const { hits, retryAfterSeconds } = await countHit(db, check.key, check.windowSeconds, now);
-    if (hits <= check.max) continue;
-    const firstRefusal = hits === check.max + 1;
-    const notifyClient = firstRefusal && (await countHit(db, `velocity:mail:${request.userId}`, PER_ACCOUNT_WINDOW_SECONDS, now)).hits === 1;
-    return { allowed: false, scope: check.scope, retryAfterSeconds, max: check.max, notifyClient };
-  }
-  return { allowed: true };
+  const result = await db.execute(
+    sql`select admit_call_velocity(${request.userId}::integer, ${request.widgetId}::integer, ${now.toISOString()}::timestamptz, ${JSON.stringify(VELOCITY_LIMITS)}::jsonb) as verdict`,
+  );
+  return velocityVerdictOf((result as unknown as { rows: { verdict: VelocityAnswer }[] }).rows[0]!.verdict);
 }
 
-/** One upsert: this request's count in its fixed window, and the seconds until the window ends. */
-async function countHit(db: Database, key: string, windowSeconds: number, now: Date): Promise<{ hits: number; retryAfterSeconds: number }> {
-  const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const [row] = await db
-    .insert(widgetRateCounters)
-    .values({ key, windowStart, hits: 1 })
-    .onConflictDoUpdate({ target: [widgetRateCounters.key, widgetRateCounters.windowStart], set: { hits: sql`${widgetRateCounters.hits} + 1` } })
-    .returning({ hits: widgetRateCounters.hits });
-  return { hits: row?.hits ?? 1, retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000)) };
+/**
+ * What admit_call_velocity (migration 0014: the rule above, in the database, so the Call now
+ * statement counts it in the same turn) is given: the defaults and the windows.
+ */
+export const VELOCITY_LIMITS = {
+  perWidget: CALL_LIMIT_DEFAULTS.perWidget,
+  perAccount: CALL_LIMIT_DEFAULTS.perAccount,
+  widgetWindowSeconds: PER_WIDGET_WINDOW_SECONDS,
+  accountWindowSeconds: PER_ACCOUNT_WINDOW_SECONDS,
+} as const;
+
+/** admit_call_velocity's answer (jsonb). */
+export type VelocityAnswer = { allowed: true } | { allowed: false; scope: 'widget' | 'account'; retryAfterSeconds: number; max: number; notifyClient: boolean };
+
+/** The verdict of an answer of admit_call_velocity (jsonb numbers may come back as strings from some drivers). */
+export function velocityVerdictOf(answer: VelocityAnswer): VelocityVerdict {
+  if (answer.allowed) return { allowed: true };
+  return { allowed: false, scope: answer.scope, retryAfterSeconds: Number(answer.retryAfterSeconds), max: Number(answer.max), notifyClient: answer.notifyClient === true };
 }

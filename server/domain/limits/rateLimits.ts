@@ -1,6 +1,5 @@
-import { lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { widgetRateCounters } from '../../db/schema/widgetApi.ts';
 
 /** One limit: at most `max` requests per `windowSeconds` for one key. */
 export interface RateLimit {
@@ -11,28 +10,23 @@ export interface RateLimit {
 
 export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** Counters older than this are deleted now and then. */
-const RETENTION_MS = 24 * 60 * 60 * 1000;
-
 /**
  * Counts one request against `limit` for `key` (fixed windows) and says whether it may go on.
- * One upsert per check; refused requests count too, so hammering does not reset the window.
+ * One upsert per check (count_rate_hit, migration 0014: the one home of the counters, which the
+ * Call now statement uses too); refused requests count too, so hammering does not reset the
+ * window. One hit in a hundred deletes windows older than a day.
  */
 export async function hitRateLimit(db: Database, limit: RateLimit, key: string, now = new Date()): Promise<RateVerdict> {
-  const windowMs = limit.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const [row] = await db
-    .insert(widgetRateCounters)
-    .values({ key: `${limit.name}:${key}`, windowStart, hits: 1 })
-    .onConflictDoUpdate({
-      target: [widgetRateCounters.key, widgetRateCounters.windowStart],
-      set: { hits: sql`${widgetRateCounters.hits} + 1` },
-    })
-    .returning({ hits: widgetRateCounters.hits });
-  // Cleanup now and then instead of a job: a hundredth of the hits delete old windows.
-  if (Math.random() < 0.01) await db.delete(widgetRateCounters).where(lt(widgetRateCounters.windowStart, new Date(now.getTime() - RETENTION_MS)));
-  if ((row?.hits ?? 0) <= limit.max) return { allowed: true };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000)) };
+  const { hits, retryAfterSeconds } = await countRateHit(db, `${limit.name}:${key}`, limit.windowSeconds, now);
+  if (hits <= limit.max) return { allowed: true };
+  return { allowed: false, retryAfterSeconds };
+}
+
+/** One hit of `key` in its fixed window of `windowSeconds` (count_rate_hit): the window's hits and the seconds until it ends. */
+export async function countRateHit(db: Database, key: string, windowSeconds: number, now: Date): Promise<{ hits: number; retryAfterSeconds: number }> {
+  const result = await db.execute(sql`select hits, retry_after_seconds as "retryAfterSeconds" from count_rate_hit(${key}, ${windowSeconds}::integer, ${now.toISOString()}::timestamptz)`);
+  const [row] = (result as unknown as { rows: { hits: number; retryAfterSeconds: number }[] }).rows;
+  return { hits: Number(row!.hits), retryAfterSeconds: Number(row!.retryAfterSeconds) };
 }
 
 /**

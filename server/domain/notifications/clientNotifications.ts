@@ -20,20 +20,14 @@ export type NotificationSubject = { callId: number } | { scheduledCallId: number
 /**
  * Queues the notifications a widget's setting asks for (spec §3 Widget notifications: an e-mail
  * address and a phone number, each while active) about an event, inside the event's own
- * transaction: one statement, which reads the setting as it is when the event happens. The
+ * transaction: one statement (queue_client_notifications, migration 0014, which the Call now
+ * statement runs too), which reads the setting as it is when the event happens. The
  * notifications worker sends them (workers/notificationsWorker.ts).
  */
 export async function queueNotifications(tx: Database, widgetId: number, event: NotificationEvent, subject: NotificationSubject): Promise<void> {
   const callId = 'callId' in subject ? subject.callId : null;
   const scheduledCallId = 'scheduledCallId' in subject ? subject.scheduledCallId : null;
-  await tx.execute(sql`
-    insert into ${clientNotifications} (user_id, event, channel, "to", call_id, scheduled_call_id)
-    select w.user_id, ${event}, c.channel, btrim(c.setting->>'value'), ${callId}::integer, ${scheduledCallId}::integer
-    from ${widgets} w,
-      lateral (values ('email', w.notifications->'email'), ('text', w.notifications->'phoneNumber')) as c(channel, setting)
-    where w.id = ${widgetId}
-      and (c.setting->>'isActive')::boolean is true
-      and coalesce(btrim(c.setting->>'value'), '') <> ''`);
+  await tx.execute(sql`select queue_client_notifications(${widgetId}::integer, ${event}::text, ${callId}::integer, ${scheduledCallId}::integer)`);
 }
 
 /**

@@ -1,0 +1,171 @@
+-- Call now in one statement (issue 17: 100 visitors asking at once). Accepting a Call now was
+-- about a dozen statements in a transaction, each a turn on the database (PGlite has one
+-- connection) and a round trip; a crowd queued behind them for seconds. accept_instant_call does
+-- the whole acceptance in one call, inside the database, under the same locks and in the same
+-- order. Its parts are functions of their own, which the server's other paths call too, so each
+-- rule has one home: the fixed-window counters, the client's velocity limits, the block list,
+-- the credit hold and the notifications queued with an event.
+
+-- One hit of `key` in the fixed window of `window_seconds` that holds `at`: the window's hits so
+-- far (this one included) and the seconds until it ends. An upsert, so parallel requests on
+-- several instances count exactly. Now and then (one hit in a hundred) windows older than a day
+-- are deleted (domain/limits/rateLimits.ts hitRateLimit, callVelocity.ts).
+CREATE FUNCTION count_rate_hit(p_key text, p_window_seconds integer, p_at timestamptz, OUT hits integer, OUT retry_after_seconds integer)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_window_start timestamptz := to_timestamp(floor(extract(epoch FROM p_at) / p_window_seconds) * p_window_seconds);
+BEGIN
+  INSERT INTO widget_rate_counters AS c (key, window_start, hits) VALUES (p_key, v_window_start, 1)
+  ON CONFLICT (key, window_start) DO UPDATE SET hits = c.hits + 1
+  RETURNING c.hits INTO hits;
+  retry_after_seconds := greatest(1, ceil(extract(epoch FROM v_window_start + make_interval(secs => p_window_seconds) - p_at))::integer);
+  IF random() < 0.01 THEN
+    DELETE FROM widget_rate_counters WHERE window_start < p_at - interval '1 day';
+  END IF;
+END $$;
+--> statement-breakpoint
+
+-- The client's velocity limits (domain/limits/callVelocity.ts admitByVelocity, which documents
+-- the rule): the widget's count, then the account's; the first refusal of a window asks to tell
+-- the client, once per account and account window. `p_limits` carries the defaults and windows
+-- of common/rules/callLimits.ts: perWidget, perAccount, widgetWindowSeconds, accountWindowSeconds.
+CREATE FUNCTION admit_call_velocity(p_user_id integer, p_widget_id integer, p_at timestamptz, p_limits jsonb) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_per_widget integer;
+  v_per_account integer;
+  v_check record;
+  v_hit record;
+  v_mail_hits integer;
+BEGIN
+  SELECT per_widget, per_account INTO v_per_widget, v_per_account FROM call_limits WHERE user_id = p_user_id;
+  IF NOT FOUND THEN
+    v_per_widget := (p_limits->>'perWidget')::integer;
+    v_per_account := (p_limits->>'perAccount')::integer;
+  END IF;
+  FOR v_check IN
+    SELECT * FROM (VALUES
+      (1, 'widget', 'velocity:widget:' || p_user_id || ':' || p_widget_id, v_per_widget, (p_limits->>'widgetWindowSeconds')::integer),
+      (2, 'account', 'velocity:account:' || p_user_id, v_per_account, (p_limits->>'accountWindowSeconds')::integer)
+    ) AS checks(position, scope, key, max, window_seconds) ORDER BY position
+  LOOP
+    SELECT * INTO v_hit FROM count_rate_hit(v_check.key, v_check.window_seconds, p_at);
+    IF v_hit.hits > v_check.max THEN
+      v_mail_hits := NULL;
+      IF v_hit.hits = v_check.max + 1 THEN
+        SELECT h.hits INTO v_mail_hits FROM count_rate_hit('velocity:mail:' || p_user_id, (p_limits->>'accountWindowSeconds')::integer, p_at) AS h;
+      END IF;
+      RETURN jsonb_build_object(
+        'allowed', false,
+        'scope', v_check.scope,
+        'retryAfterSeconds', v_hit.retry_after_seconds,
+        'max', v_check.max,
+        'notifyClient', coalesce(v_mail_hits = 1, false));
+    END IF;
+  END LOOP;
+  RETURN jsonb_build_object('allowed', true);
+END $$;
+--> statement-breakpoint
+
+-- Whether an account blocks a visitor: any spelling of the number, or the address (canonical,
+-- null for none) (domain/blockList/blockList.ts isVisitorBlocked).
+CREATE FUNCTION visitor_blocked(p_user_id integer, p_numbers text[], p_address text) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (
+    SELECT 1 FROM blocked_visitors
+    WHERE user_id = p_user_id
+      AND ((kind = 'number' AND value = ANY (p_numbers)) OR (p_address IS NOT NULL AND kind = 'address' AND value = p_address)))
+$$;
+--> statement-breakpoint
+
+-- Holds `p_amount` credits by one UPDATE that refuses when the available balance would pass the
+-- overdraft; no row when refused (domain/credits/reservations.ts reserveCredits).
+CREATE FUNCTION reserve_credits(p_user_id integer, p_amount integer) RETURNS TABLE (credits integer, reserved integer)
+LANGUAGE sql AS $$
+  UPDATE credits AS c SET reserved = c.reserved + p_amount
+  WHERE c.user_id = p_user_id AND c.credits - c.reserved - p_amount >= c.overdraft
+  RETURNING c.credits, c.reserved
+$$;
+--> statement-breakpoint
+
+-- The notifications a widget's setting asks for about an event, read as the setting is now
+-- (domain/notifications/clientNotifications.ts queueNotifications).
+CREATE FUNCTION queue_client_notifications(p_widget_id integer, p_event text, p_call_id integer, p_scheduled_call_id integer) RETURNS void
+LANGUAGE sql AS $$
+  INSERT INTO client_notifications (user_id, event, channel, "to", call_id, scheduled_call_id)
+  SELECT w.user_id, p_event, c.channel, btrim(c.setting->>'value'), p_call_id, p_scheduled_call_id
+  FROM widgets w,
+    LATERAL (VALUES ('email', w.notifications->'email'), ('text', w.notifications->'phoneNumber')) AS c(channel, setting)
+  WHERE w.id = p_widget_id
+    AND (c.setting->>'isActive')::boolean IS TRUE
+    AND coalesce(btrim(c.setting->>'value'), '') <> ''
+$$;
+--> statement-breakpoint
+
+-- A Call now request, accepted or refused, in one statement (domain/callEngine/callRequests.ts
+-- requestInstantCall builds `p` and reads the answer's `outcome`):
+--   blocked      the account blocks the visitor (only with p.guard);
+--   rate_limited the visitor's number asked too often (only with p.guard; retryAfterSeconds);
+--   duplicate    the same number asked within the duplicate window (callId, convertId);
+--   velocity     the client's velocity limits refuse it (only with p.velocity; the verdict);
+--   no_credits   the available balance cannot pay for it;
+--   accepted     the call is recorded, its price held (callId, convertId, balance, rechargeDue).
+-- The per-number count stays whatever follows; the velocity counts stay with a velocity refusal
+-- and are undone with no_credits (nothing was accepted). Requests for one number of one account
+-- queue on an advisory lock until the statement ends, so two simultaneous clicks make one call.
+CREATE FUNCTION accept_instant_call(p jsonb) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_user integer := (p->>'userId')::integer;
+  v_widget integer := (p->>'widgetId')::integer;
+  v_number text := p->>'customerNumber';
+  v_at timestamptz := (p->>'at')::timestamptz;
+  v_hit record;
+  v_earlier record;
+  v_verdict jsonb;
+  v_held record;
+  v_call record;
+BEGIN
+  IF p ? 'guard' THEN
+    IF visitor_blocked(v_user, ARRAY(SELECT jsonb_array_elements_text(p->'guard'->'numberSpellings')), p->'guard'->>'address') THEN
+      RETURN jsonb_build_object('outcome', 'blocked');
+    END IF;
+    SELECT * INTO v_hit FROM count_rate_hit(p->'guard'->>'numberLimitKey', (p->'guard'->>'numberLimitWindowSeconds')::integer, v_at);
+    IF v_hit.hits > (p->'guard'->>'numberLimitMax')::integer THEN
+      RETURN jsonb_build_object('outcome', 'rate_limited', 'retryAfterSeconds', v_hit.retry_after_seconds);
+    END IF;
+  END IF;
+  PERFORM pg_advisory_xact_lock(v_user, hashtext(v_number));
+  SELECT id, convert_id INTO v_earlier FROM calls
+  WHERE user_id = v_user AND customer_number = v_number AND type = 'instant' AND created_at >= (p->>'duplicateSince')::timestamptz
+  ORDER BY created_at DESC LIMIT 1;
+  IF FOUND THEN
+    RETURN jsonb_build_object('outcome', 'duplicate', 'callId', v_earlier.id, 'convertId', v_earlier.convert_id);
+  END IF;
+  BEGIN
+    IF p ? 'velocity' THEN
+      v_verdict := admit_call_velocity(v_user, v_widget, v_at, p->'velocity');
+      IF NOT (v_verdict->>'allowed')::boolean THEN
+        RETURN v_verdict || jsonb_build_object('outcome', 'velocity');
+      END IF;
+    END IF;
+    SELECT * INTO v_held FROM reserve_credits(v_user, (p->>'credits')::integer);
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'no credits' USING ERRCODE = 'CB001';
+    END IF;
+    INSERT INTO calls (user_id, convert_id, website_id, widget_id, widget_name, widget_type_id, type, status, url,
+      visitor_language, customer_number, called_from, reserved_credits, placement_claimed_at, created_at)
+    VALUES (v_user, p->>'convertId', (p->>'websiteId')::integer, v_widget, p->>'widgetName', (p->>'widgetTypeId')::integer,
+      'instant', 'no-answer', p->>'url', p->>'visitorLanguage', v_number, p->>'calledFrom', (p->>'credits')::integer, v_at, v_at)
+    RETURNING id, convert_id INTO v_call;
+    PERFORM queue_client_notifications(v_widget, 'call_requested', v_call.id, NULL);
+    RETURN jsonb_build_object(
+      'outcome', 'accepted',
+      'callId', v_call.id,
+      'convertId', v_call.convert_id,
+      'balance', v_held.credits - v_held.reserved,
+      'rechargeDue', EXISTS (SELECT 1 FROM auto_recharges WHERE user_id = v_user AND is_armed AND critical_credits > v_held.credits - v_held.reserved));
+  EXCEPTION WHEN SQLSTATE 'CB001' THEN
+    RETURN jsonb_build_object('outcome', 'no_credits');
+  END;
+END $$;
