@@ -169,3 +169,59 @@ BEGIN
     RETURN jsonb_build_object('outcome', 'no_credits');
   END;
 END $$;
+--> statement-breakpoint
+
+-- What requesting or placing a call reads about a widget and its account
+-- (domain/callEngine/callContext.ts CallContext, as JSON): the widget with its settings and
+-- agents in their order, the account's time zone, numbers, call countries and caller ID
+-- permission, the service number and the credits. Null when the account has no such widget (on
+-- that website, when given). A function, so its plan is made once per connection: as a query
+-- it was planned anew for every Call now.
+CREATE FUNCTION call_context(p_user_id integer, p_widget_id integer, p_website_id integer) RETURNS jsonb
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v_context jsonb;
+BEGIN
+  SELECT jsonb_build_object(
+    'widget', jsonb_build_object('id', w.id, 'name', w.name, 'typeId', w.type_id, 'isActive', w.is_active, 'settings', w.settings, 'callingRuleId', w.calling_rule_id),
+    'agents', coalesce((
+      SELECT jsonb_agg(jsonb_build_object('id', a.id, 'phone', a.phone, 'isActive', a.is_active, 'availability', a.availability) ORDER BY wa.position, a.id)
+      FROM widget_agents wa JOIN agents a ON a.id = wa.agent_id
+      WHERE wa.widget_id = w.id), '[]'::jsonb),
+    'showsCustomNumber', u.display_custom_number_to_customers,
+    'accountDeleted', u.deleted_at IS NOT NULL,
+    'timeZone', u.timezone,
+    'serviceNumber', n.number,
+    'available', coalesce(c.credits - c.reserved, 0),
+    'overdraft', coalesce(c.overdraft, 0),
+    'accountPhone', u.phone,
+    'callCountries', u.call_countries)
+  INTO v_context
+  FROM widgets w
+  JOIN users u ON u.id = w.user_id
+  LEFT JOIN twilio_numbers n ON n.id = u.twilio_number_id
+  LEFT JOIN credits c ON c.user_id = w.user_id
+  WHERE w.id = p_widget_id AND w.user_id = p_user_id AND (p_website_id IS NULL OR w.website_id = p_website_id);
+  RETURN v_context;
+END $$;
+--> statement-breakpoint
+
+-- The website a widget key names with its account, and call_context of one of its widgets (null
+-- when the website has no such widget); null for an unknown key. What a Call now reads first.
+CREATE FUNCTION call_context_by_key(p_public_key text, p_widget_id integer) RETURNS jsonb
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v_website record;
+BEGIN
+  SELECT s.id, s.user_id, u.deleted_at IS NOT NULL AS account_deleted INTO v_website
+  FROM websites s JOIN users u ON u.id = s.user_id
+  WHERE s.public_key = p_public_key;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  RETURN jsonb_build_object(
+    'websiteId', v_website.id,
+    'userId', v_website.user_id,
+    'accountDeleted', v_website.account_deleted,
+    'context', call_context(v_website.user_id, p_widget_id, v_website.id));
+END $$;

@@ -9,9 +9,8 @@ import { nextAvailableAt, recoverSafely } from './missedCallRecovery.ts';
 import type { Database } from '../../db/client.ts';
 import { queueNotifications } from '../notifications/clientNotifications.ts';
 import { users } from '../../db/schema/accounts.ts';
-import { callRecordings, calls, twilioCallLegs } from '../../db/schema/calls.ts';
-import { widgets } from '../../db/schema/toolbox.ts';
-import { type CallContext, widgetAgentsSql } from './callContext.ts';
+import { callRecordings, calls, type CustomFields, twilioCallLegs } from '../../db/schema/calls.ts';
+import { type CallContext, type ContextAnswer, type PlacementAgent } from './callContext.ts';
 import { isWithinWeeklyHours, zonedWallClock } from '../../../common/rules/workingHours.ts';
 import { settleCallCredits } from './callCredits.ts';
 import { homeCountryOf, normalizeNumber, numberTypeAllowed } from './callDestinations.ts';
@@ -371,7 +370,27 @@ export interface AcceptedCall {
   visitorLanguage: string | null;
 }
 
-type Placement = Awaited<ReturnType<typeof selectPlacement>>[number];
+/** What placing a call starts from. */
+interface Placement {
+  id: number;
+  userId: number;
+  type: 'instant' | 'scheduled';
+  widgetId: number | null;
+  widgetName: string;
+  url: string | null;
+  customFields: CustomFields;
+  customerNumber: string;
+  calledFrom: string | null;
+  timeZone: string;
+  accountPhone: string;
+  showsCustomNumber: boolean;
+  visitorLanguage: string | null;
+  /** Null when the widget is gone. */
+  widget: { id: number; settings: Record<string, unknown>; callingRuleId: number | null } | null;
+  agents: PlacementAgent[];
+  /** Attempts already made (a call taken over after a crash). */
+  attempts: number;
+}
 
 function placementOfAccepted(callId: number, { userId, context, customerNumber, url, visitorLanguage }: AcceptedCall): Placement {
   const { widget } = context;
@@ -395,37 +414,39 @@ function placementOfAccepted(callId: number, { userId, context, customerNumber, 
   };
 }
 
-// One statement for everything the first dial needs (issue 17: under a crowd of Call now
-// requests, each statement is a turn on the database): the call, its account, its widget, the
-// widget's agents in their order, and the attempts already made (a call taken over after a crash).
+// One statement for everything the first dial needs of a call read back (issue 17: under a
+// crowd of Call now requests, each statement is a turn on the database): the call, its account,
+// its widget's settings and agents in their order (call_context, as requests read them), and the
+// attempts already made (a call taken over after a crash).
 function selectPlacement(db: Database, callId: number) {
   return db
-  .select({
-    id: calls.id,
-    userId: calls.userId,
-    type: calls.type,
-    widgetId: calls.widgetId,
-    widgetName: calls.widgetName,
-    url: calls.url,
-    customFields: calls.customFields,
-    customerNumber: calls.customerNumber,
-    calledFrom: calls.calledFrom,
-    timeZone: users.timezone,
-    accountPhone: users.phone,
-    showsCustomNumber: users.displayCustomNumberToCustomers,
-    visitorLanguage: calls.visitorLanguage,
-    widget: { id: widgets.id, settings: widgets.settings, callingRuleId: widgets.callingRuleId },
-    agents: widgetAgentsSql,
-    attempts: sql<number>`(select coalesce(max((${twilioCallLegs.metadata} ->> 'attempt')::int), 0) from ${twilioCallLegs} where ${twilioCallLegs.callId} = ${calls.id})`.mapWith(Number),
-  })
-  .from(calls)
-  .innerJoin(users, eq(users.id, calls.userId))
-  .leftJoin(widgets, eq(widgets.id, calls.widgetId))
-  .where(eq(calls.id, callId));
+    .select({
+      id: calls.id,
+      userId: calls.userId,
+      type: calls.type,
+      widgetId: calls.widgetId,
+      widgetName: calls.widgetName,
+      url: calls.url,
+      customFields: calls.customFields,
+      customerNumber: calls.customerNumber,
+      calledFrom: calls.calledFrom,
+      timeZone: users.timezone,
+      accountPhone: users.phone,
+      showsCustomNumber: users.displayCustomNumberToCustomers,
+      visitorLanguage: calls.visitorLanguage,
+      // Null when the widget is gone.
+      context: sql<ContextAnswer | null>`call_context(${calls.userId}, ${calls.widgetId}, null)`,
+      attempts: sql<number>`(select coalesce(max((${twilioCallLegs.metadata} ->> 'attempt')::int), 0) from ${twilioCallLegs} where ${twilioCallLegs.callId} = ${calls.id})`.mapWith(Number),
+    })
+    .from(calls)
+    .innerJoin(users, eq(users.id, calls.userId))
+    .where(eq(calls.id, callId));
 }
 
 async function readPlacement(db: Database, callId: number): Promise<Placement> {
-  const [call] = await selectPlacement(db, callId);
-  if (!call) throw new Error(`Call ${callId} does not exist`);
-  return call;
+  const [row] = await selectPlacement(db, callId);
+  if (!row) throw new Error(`Call ${callId} does not exist`);
+  const { context, ...call } = row;
+  const widget = context && { id: context.widget.id, settings: context.widget.settings, callingRuleId: context.widget.callingRuleId };
+  return { ...call, widget, agents: context?.agents ?? [] };
 }
