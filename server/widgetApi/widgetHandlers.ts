@@ -17,7 +17,7 @@ import { ApiError, tooManyAttempts } from '../http/apiError.ts';
 import { sendEncodedJson } from '../http/encodedForms.ts';
 import type { OperationHandlers } from '../handlers/handlerContext.ts';
 import { isVisitorBlocked } from '../domain/blockList/blockList.ts';
-import { hitRateLimit, type RateLimit } from '../domain/limits/rateLimits.ts';
+import { hitRateLimit, type RateLimit, visitorNumberKey } from '../domain/limits/rateLimits.ts';
 import { addressLimitKey } from '../domain/limits/clientAddress.ts';
 import type { Mail } from '../adapters/mail/mail.ts';
 import { admitByVelocity } from '../domain/limits/callVelocity.ts';
@@ -149,7 +149,7 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
     if (!website || website.accountDeleted) throw unknownKey();
     const number = await answeringCallErrorsAsync(() => checkVisitorNumber(db, callRequests, website.userId, body.phone));
     if (await isVisitorBlocked(db, website.userId, { number, address: request.ip })) throw visitorBlocked();
-    await limit(WIDGET_RATE_LIMITS.callsPerNumber, `${website.userId}:${number}`);
+    await limit(WIDGET_RATE_LIMITS.callsPerNumber, visitorNumberKey(website.userId, number));
     return { website, number, deps: callRequests };
   }
 

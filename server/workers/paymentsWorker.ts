@@ -6,8 +6,12 @@ import type { Mail } from '../adapters/mail/mail.ts';
 import type { Payments } from '../adapters/payments/payments.ts';
 import { DAILY_CAP_OUTCOME, runCapNotice } from '../domain/payments/autoRechargeCap.ts';
 import { claimAutoRechargeJob, runAutoRechargeJob } from '../domain/payments/autoRechargePurchase.ts';
+import { trackMissedRecharges } from '../domain/credits/reservations.ts';
 import { autoRechargeSignal } from '../domain/payments/autoRechargeTrigger.ts';
 import { reconcileUnsettledPayments } from '../domain/payments/paymentReconciler.ts';
+
+/** How often each instance looks for armed auto-recharges under their threshold that no purchase was queued for. */
+const MISSED_RECHARGE_SWEEP_MS = 60_000;
 
 export interface PaymentsWorkerOptions {
   db: Database;
@@ -50,6 +54,9 @@ export class PaymentsWorker {
     this.#stopped = false;
     autoRechargeSignal.on('queued', this.#onQueued);
     this.#timers.push(setInterval(this.#onQueued, pollIntervalMs).unref());
+    // A Call now's hold tracks the threshold after its statement; what that misses is found here.
+    void this.#sweep();
+    this.#timers.push(setInterval(() => void this.#sweep(), MISSED_RECHARGE_SWEEP_MS).unref());
     if (payments.reportsAsynchronously) {
       this.#timers.push(setInterval(() => void this.reconcile(), reconcileIntervalMs).unref());
     }
@@ -106,6 +113,15 @@ export class PaymentsWorker {
       if (open.length === 0) return;
       if (Date.now() > deadline) throw new Error('Auto-recharge jobs are still open');
       await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async #sweep(): Promise<void> {
+    if (this.#stopped) return;
+    try {
+      await trackMissedRecharges(this.#options.db);
+    } catch (error) {
+      this.#options.log.error({ err: error }, 'auto-recharge: the sweep for missed thresholds failed');
     }
   }
 

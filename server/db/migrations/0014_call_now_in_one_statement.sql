@@ -1,15 +1,15 @@
 -- Call now in one statement (issue 17: 100 visitors asking at once). Accepting a Call now was
 -- about a dozen statements in a transaction, each a turn on the database (PGlite has one
 -- connection) and a round trip; a crowd queued behind them for seconds. accept_instant_call does
--- the whole acceptance in one call, inside the database, under the same locks and in the same
--- order. Its parts are functions of their own, which the server's other paths call too, so each
+-- the whole acceptance in one call, inside the database, with the same checks and locks (the
+-- widget, its hours and the credit hint are checked before it, from the request's one read). Its parts are functions of their own, which the server's other paths call too, so each
 -- rule has one home: the fixed-window counters, the client's velocity limits, the block list,
 -- the credit hold and the notifications queued with an event.
 
 -- One hit of `key` in the fixed window of `window_seconds` that holds `at`: the window's hits so
 -- far (this one included) and the seconds until it ends. An upsert, so parallel requests on
--- several instances count exactly. Now and then (one hit in a hundred) windows older than a day
--- are deleted (domain/limits/rateLimits.ts hitRateLimit, callVelocity.ts).
+-- several instances count exactly (domain/limits/rateLimits.ts hitRateLimit, which also deletes
+-- old windows now and then in a statement of its own; callVelocity.ts).
 CREATE FUNCTION count_rate_hit(p_key text, p_window_seconds integer, p_at timestamptz, OUT hits integer, OUT retry_after_seconds integer)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -19,9 +19,6 @@ BEGIN
   ON CONFLICT (key, window_start) DO UPDATE SET hits = c.hits + 1
   RETURNING c.hits INTO hits;
   retry_after_seconds := greatest(1, ceil(extract(epoch FROM v_window_start + make_interval(secs => p_window_seconds) - p_at))::integer);
-  IF random() < 0.01 THEN
-    DELETE FROM widget_rate_counters WHERE window_start < p_at - interval '1 day';
-  END IF;
 END $$;
 --> statement-breakpoint
 
@@ -42,6 +39,9 @@ BEGIN
   IF NOT FOUND THEN
     v_per_widget := (p_limits->>'perWidget')::integer;
     v_per_account := (p_limits->>'perAccount')::integer;
+  END IF;
+  IF v_per_widget IS NULL OR v_per_account IS NULL OR p_limits->>'widgetWindowSeconds' IS NULL OR p_limits->>'accountWindowSeconds' IS NULL THEN
+    RAISE EXCEPTION 'admit_call_velocity: limits and windows are required, got %', p_limits;
   END IF;
   FOR v_check IN
     SELECT * FROM (VALUES
@@ -109,7 +109,7 @@ $$;
 --   duplicate    the same number asked within the duplicate window (callId, convertId);
 --   velocity     the client's velocity limits refuse it (only with p.velocity; the verdict);
 --   no_credits   the available balance cannot pay for it;
---   accepted     the call is recorded, its price held (callId, convertId, balance, rechargeDue).
+--   accepted     the call is recorded, its price held (callId, convertId, rechargeDue).
 -- The per-number count stays whatever follows; the velocity counts stay with a velocity refusal
 -- and are undone with no_credits (nothing was accepted). Requests for one number of one account
 -- queue on an advisory lock until the statement ends, so two simultaneous clicks make one call.
@@ -163,7 +163,7 @@ BEGIN
       'outcome', 'accepted',
       'callId', v_call.id,
       'convertId', v_call.convert_id,
-      'balance', v_held.credits - v_held.reserved,
+      -- autoRechargeTrigger.ts crossing: armed, and the balance now under the threshold.
       'rechargeDue', EXISTS (SELECT 1 FROM auto_recharges WHERE user_id = v_user AND is_armed AND critical_credits > v_held.credits - v_held.reserved));
   EXCEPTION WHEN SQLSTATE 'CB001' THEN
     RETURN jsonb_build_object('outcome', 'no_credits');

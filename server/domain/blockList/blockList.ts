@@ -116,12 +116,12 @@ export async function unblockVisitor(db: Database, userId: number, id: number): 
  * (in any spelling): visitor_blocked (migration 0014), which the Call now statement asks too.
  */
 export async function isVisitorBlocked(db: Database, userId: number, visitor: { number: string; address: string }): Promise<boolean> {
-  const { numbers, address } = blockListKeys(visitor);
-  const result = await db.execute(sql`select visitor_blocked(${userId}::integer, array(select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb)), ${address}::text) as blocked`);
+  const { numberSpellings, address } = blockListKeys(visitor);
+  const result = await db.execute(sql`select visitor_blocked(${userId}::integer, array(select jsonb_array_elements_text(${JSON.stringify(numberSpellings)}::jsonb)), ${address}::text) as blocked`);
   return (result as unknown as { rows: { blocked: boolean }[] }).rows[0]!.blocked === true;
 }
 
 /** What the block list compares of a visitor: the number's spellings and the canonical address (null for none). */
-export function blockListKeys(visitor: { number: string; address: string }): { numbers: string[]; address: string | null } {
-  return { numbers: numberSpellings(visitor.number), address: canonicalAddress(visitor.address) };
+export function blockListKeys(visitor: { number: string; address: string }): { numberSpellings: string[]; address: string | null } {
+  return { numberSpellings: numberSpellings(visitor.number), address: canonicalAddress(visitor.address) };
 }

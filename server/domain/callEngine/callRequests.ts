@@ -9,7 +9,7 @@ import { CallRequestError } from './callRequestError.ts';
 import { canPayForACall, CREDITS_PER_CONNECTED_CALL } from './callCredits.ts';
 import { trackRechargeAfterHold } from '../credits/reservations.ts';
 import { blockListKeys } from '../blockList/blockList.ts';
-import type { RateLimit } from '../limits/rateLimits.ts';
+import { type RateLimit, rateLimitKey, visitorNumberKey } from '../limits/rateLimits.ts';
 import { VELOCITY_LIMITS, type VelocityAnswer, type VelocityVerdict, velocityVerdictOf } from '../limits/callVelocity.ts';
 import { placeUnderLease } from './callRecovery.ts';
 import type { CallRequestDeps } from './callRequestDeps.ts';
@@ -46,8 +46,8 @@ export type VelocityRefusal = Extract<VelocityVerdict, { allowed: false }>;
 /**
  * What the widget API checks of a Call now request besides the call rules, in the statement that
  * accepts it (issue 17: one turn on the database), in this order: the account's block list (the
- * number in E.164 and the visitor's address), the per-number limit (keyed
- * `<name>:<userId>:<E.164 number>`, counted whatever follows), then, after the duplicate check,
+ * number in E.164 and the visitor's address), the per-number limit (visitorNumberKey, counted
+ * whatever follows), then, after the duplicate check,
  * the client's velocity limits (callVelocity.ts: only requests about to become a call count).
  */
 export interface CallGuard {
@@ -77,10 +77,11 @@ export interface ScheduledCallRequest {
 }
 
 /**
- * "Call now" (issue 7): checks the widget is active, the working hours, the credits, then
- * holds the call's price on the balance (callCredits.ts; refused with no_credits when the
- * available balance cannot pay it) and records the call and starts ringing in the background (deps.placements): agents by the calling
- * rule and their availability, or the widget's single number, retried numberOfTries times. The
+ * "Call now" (issue 7): checks the widget is active, the working hours, the credits, then in one
+ * statement (accept_instant_call, migration 0014: with the request's guard, if any) holds the
+ * call's price on the balance (refused with no_credits when the available balance cannot pay it)
+ * and records the call, and starts ringing in the background (deps.placements): agents by the
+ * calling rule and their availability, or the widget's single number, retried numberOfTries times. The
  * call row exists at once (status no-answer, duration 0) and gets its outcome when the last try
  * ends; the placement is a claim on the row (calls.placementClaimedAt) that another instance takes
  * over if this one dies before (callRecovery.ts). A second request for the same number on the same account within
@@ -107,7 +108,9 @@ export async function requestInstantCall(
     widgetName: context.widget.name,
     widgetTypeId: context.widget.typeId,
     customerNumber,
-    url: request.url,
+    // A lone UTF-16 surrogate has no place in JSON text for PostgreSQL (its jsonb refuses the
+    // request); stored as U+FFFD, as a text parameter stores it.
+    url: wellFormed(request.url),
     visitorLanguage: request.language ?? null,
     calledFrom: context.serviceNumber,
     convertId: newCallConvertId(),
@@ -117,7 +120,7 @@ export async function requestInstantCall(
     ...(request.guard && {
       guard: {
         ...blockListKeys({ number: customerNumber, address: request.guard.address }),
-        numberLimitKey: `${request.guard.numberLimit.name}:${request.userId}:${customerNumber}`,
+        numberLimitKey: rateLimitKey(request.guard.numberLimit, visitorNumberKey(request.userId, customerNumber)),
         numberLimitMax: request.guard.numberLimit.max,
         numberLimitWindowSeconds: request.guard.numberLimit.windowSeconds,
       },
@@ -162,6 +165,11 @@ export async function requestInstantCall(
   return { callId, convertId, duplicate: false };
 }
 
+/** A string without lone surrogates (each becomes U+FFFD), as String.prototype.toWellFormed. */
+function wellFormed(text: string): string {
+  return text.replace(/\p{Cs}/gu, '\uFFFD');
+}
+
 /** What accept_instant_call (migration 0014) is given. */
 interface AcceptInstantCall {
   userId: number;
@@ -177,7 +185,7 @@ interface AcceptInstantCall {
   credits: number;
   at: string;
   duplicateSince: string;
-  guard?: { numbers: string[]; address: string | null; numberLimitKey: string; numberLimitMax: number; numberLimitWindowSeconds: number };
+  guard?: { numberSpellings: string[]; address: string | null; numberLimitKey: string; numberLimitMax: number; numberLimitWindowSeconds: number };
   velocity?: typeof VELOCITY_LIMITS;
 }
 
@@ -187,7 +195,7 @@ type AcceptAnswer =
   | { outcome: 'rate_limited'; retryAfterSeconds: number }
   | ({ outcome: 'velocity' } & VelocityAnswer)
   | { outcome: 'duplicate'; callId: number; convertId: string }
-  | { outcome: 'accepted'; callId: number; convertId: string; balance: number; rechargeDue: boolean };
+  | { outcome: 'accepted'; callId: number; convertId: string; rechargeDue: boolean };
 
 /**
  * Accepts or refuses a Call now request in one statement (accept_instant_call, migration 0014,
@@ -195,9 +203,7 @@ type AcceptAnswer =
  * transaction this replaced took a dozen.
  */
 async function acceptInstantCall(db: Database, call: AcceptInstantCall): Promise<AcceptAnswer> {
-  const { guard, ...rest } = call;
-  const input = guard ? { ...rest, guard: { ...guard, numberSpellings: guard.numbers } } : rest;
-  const result = await db.execute(sql`select accept_instant_call(${JSON.stringify(input)}::jsonb) as answer`);
+  const result = await db.execute(sql`select accept_instant_call(${JSON.stringify(call)}::jsonb) as answer`);
   return (result as unknown as { rows: { answer: AcceptAnswer }[] }).rows[0]!.answer;
 }
 
@@ -331,7 +337,7 @@ function requestContextOf(context: CallContext | undefined): RequestContext {
   return { ...context, general: readGeneralSettings(context.widget.settings) };
 }
 
-/** A hint before anything is written; what holds is the reservation (holdCreditsForCall). */
+/** A hint before anything is written; what holds is the reservation (reserve_credits: holdCreditsForCall, or accept_instant_call's). */
 function assertCanSpend(context: RequestContext): void {
   if (!canPayForACall(context.available, context.overdraft)) throw noCredits();
 }

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { credits } from '../../db/schema/billing.ts';
+import { autoRecharges, credits } from '../../db/schema/billing.ts';
 import { autoRechargeSignal, trackAutoRechargeThreshold } from '../payments/autoRechargeTrigger.ts';
 
 /**
@@ -62,7 +62,8 @@ export async function heldOnAccount(tx: Database, userId: number): Promise<numbe
  * balance under an armed auto-recharge threshold: tracks the threshold as reserveCredits does,
  * under the balance row's lock, with the balance as it is now, and wakes the worker when a
  * purchase was queued. The rule is the state (armed, balance under the threshold), so a purchase
- * this misses (the process stopped in between) is queued by the account's next hold or debit.
+ * this misses (the process stopped in between, or the transaction failed) is queued by the
+ * payments worker's sweep (trackMissedRecharges).
  */
 export async function trackRechargeAfterHold(db: Database, userId: number): Promise<void> {
   const queued = await db.transaction(async (tx) => {
@@ -70,6 +71,22 @@ export async function trackRechargeAfterHold(db: Database, userId: number): Prom
     return row ? trackAutoRechargeThreshold(tx, userId, -1, row.available) : false;
   });
   signalRecharge(queued);
+}
+
+/**
+ * The payments worker's sweep: accounts whose auto-recharge is armed while the available balance
+ * is under its threshold (autoRechargeTrigger.ts's crossing; a hold's follow-up that was lost),
+ * each tracked as trackRechargeAfterHold does. Answers how many were tracked.
+ */
+export async function trackMissedRecharges(db: Database, limit = 100): Promise<number> {
+  const due = await db
+    .select({ userId: autoRecharges.userId })
+    .from(autoRecharges)
+    .innerJoin(credits, eq(credits.userId, autoRecharges.userId))
+    .where(and(eq(autoRecharges.isArmed, true), gt(autoRecharges.criticalCredits, availableCreditsSql)))
+    .limit(limit);
+  for (const { userId } of due) await trackRechargeAfterHold(db, userId);
+  return due.length;
 }
 
 /** Wakes this process's auto-recharge worker after the transaction that queued a purchase committed. */

@@ -58,8 +58,8 @@ export type VelocityVerdict =
  * tell the client, deduplicated once more per account and hour so widget and account trips in
  * the same hour make one e-mail.
  *
- * Called only for requests about to become a call or callback (callRequests.ts, `admit`, inside
- * the recording transaction): junk (unknown widgets, refused times, duplicates, no credits)
+ * Counted only for requests about to become a call or callback (callRequests.ts: a callback's
+ * `admit` inside its recording transaction, a Call now's accept_instant_call statement): junk (unknown widgets, refused times, duplicates, no credits)
  * neither counts nor trips the brake, and made-up widget ids create no counters.
  */
 export async function admitByVelocity(db: Database, request: { userId: number; widgetId: number }, now: Date): Promise<VelocityVerdict> {
@@ -83,7 +83,7 @@ export const VELOCITY_LIMITS = {
 /** admit_call_velocity's answer (jsonb). */
 export type VelocityAnswer = { allowed: true } | { allowed: false; scope: 'widget' | 'account'; retryAfterSeconds: number; max: number; notifyClient: boolean };
 
-/** The verdict of an answer of admit_call_velocity (jsonb numbers may come back as strings from some drivers). */
+/** The verdict of an answer of admit_call_velocity. */
 export function velocityVerdictOf(answer: VelocityAnswer): VelocityVerdict {
   if (answer.allowed) return { allowed: true };
   return { allowed: false, scope: answer.scope, retryAfterSeconds: Number(answer.retryAfterSeconds), max: Number(answer.max), notifyClient: answer.notifyClient === true };

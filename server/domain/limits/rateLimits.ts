@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { widgetRateCounters } from '../../db/schema/widgetApi.ts';
 
 /** One limit: at most `max` requests per `windowSeconds` for one key. */
 export interface RateLimit {
@@ -17,9 +18,25 @@ export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSecond
  * window. One hit in a hundred deletes windows older than a day.
  */
 export async function hitRateLimit(db: Database, limit: RateLimit, key: string, now = new Date()): Promise<RateVerdict> {
-  const { hits, retryAfterSeconds } = await countRateHit(db, `${limit.name}:${key}`, limit.windowSeconds, now);
+  const { hits, retryAfterSeconds } = await countRateHit(db, rateLimitKey(limit, key), limit.windowSeconds, now);
+  // Cleanup now and then instead of a job, in a statement of its own (never inside a statement
+  // or transaction that holds other counters: its deletes would lock rows in no set order).
+  if (Math.random() < 0.01) await db.delete(widgetRateCounters).where(lt(widgetRateCounters.windowStart, new Date(now.getTime() - RETENTION_MS)));
   if (hits <= limit.max) return { allowed: true };
   return { allowed: false, retryAfterSeconds };
+}
+
+/** Counters older than this are deleted now and then. */
+const RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** A limit's counter key for one subject. */
+export function rateLimitKey(limit: RateLimit, key: string): string {
+  return `${limit.name}:${key}`;
+}
+
+/** The subject of a per-number limit: a visitor's number (E.164) on one account. */
+export function visitorNumberKey(userId: number, number: string): string {
+  return `${userId}:${number}`;
 }
 
 /** One hit of `key` in its fixed window of `windowSeconds` (count_rate_hit): the window's hits and the seconds until it ends. */

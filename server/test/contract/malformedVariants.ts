@@ -204,7 +204,10 @@ export function bodyVariants(contract: Contract, rootSchema: Schema): Variant[] 
       if (Array.isArray(schema.enum)) set(path, 'a value outside the enum', '4xx', 'unknown-enum-value');
       if (schema.format === 'email') set(path, 'not an e-mail address', '4xx', 'not-an-email');
       if (schema.format === 'date-time') for (const bad of BAD_DATE_TIMES) set(path, `bad date-time ${bad}`, '4xx', bad);
-      if (!schema.pattern && !schema.enum && !schema.format) set(path, 'control characters and a lone surrogate', 'not-5xx', 'a\u0000b\ud800c');
+      if (!schema.pattern && !schema.enum && !schema.format) {
+        set(path, 'control characters', 'not-5xx', 'a\u0000b\u0007c');
+        set(path, 'a lone surrogate', 'not-5xx', 'a\ud800c');
+      }
     }
     if (types.includes('boolean')) {
       set(path, 'a string instead of a boolean', '4xx', 'true');
