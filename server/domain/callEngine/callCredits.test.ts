@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, payments } from '../../db/schema/billing.ts';
+import { creditLedger, credits, payments } from '../../db/schema/billing.ts';
 import { calls } from '../../db/schema/calls.ts';
 import { signIn } from '../../test/accounts.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { ledgerSum, PACK_20, saveCard } from '../../test/payments.ts';
 import { changeCredits } from '../credits/ledger.ts';
+import { trackMissedRecharges } from '../credits/reservations.ts';
 import { CallRequestError, requestInstantCall } from './callRequests.ts';
 import { accountWithWidget, balanceOf, fastDeps } from '../../test/callTestKit.ts';
 
@@ -94,5 +95,24 @@ describe('credits of simulated calls', () => {
     expect(automatic).toMatchObject([{ status: 'successful', credits: PACK_20.credits }]);
     expect(await balanceOf(server.db, setup.userId)).toBe(19 + PACK_20.credits);
     expect(await ledgerSum(server.db, setup.userId)).toBe(19 + PACK_20.credits);
+  });
+
+  it("the payments worker's sweep queues the purchase a hold's follow-up missed (the process stopped after the statement)", async () => {
+    const setup = await accountWithWidget(server.db, { numberOfTries: 1 });
+    const { accessToken } = await signIn(server, setup.account.email, setup.account.password);
+    const paymentMethodId = await saveCard(server, { account: setup.account, token: accessToken });
+    const configured = await server.request({ method: 'POST', url: '/api/client/auto-recharge', token: accessToken, body: { packId: PACK_20.id, criticalCredits: 20, paymentMethodId } });
+    expect(configured.status, configured.text).toBe(200);
+    // A Call now's statement held a credit (20 → 19 available, under the threshold) and nothing tracked it.
+    await server.db.update(credits).set({ reserved: 1 }).where(eq(credits.userId, setup.userId));
+
+    expect(await trackMissedRecharges(server.db)).toBeGreaterThanOrEqual(1);
+    await server.app.paymentsWorker.settle();
+    const automatic = await server.db.select().from(payments).where(and(eq(payments.userId, setup.userId), eq(payments.isAutomatic, true)));
+    expect(automatic).toMatchObject([{ status: 'successful', credits: PACK_20.credits }]);
+    // Disarmed by the purchase: the next sweep buys nothing more for this account.
+    await trackMissedRecharges(server.db);
+    await server.app.paymentsWorker.settle();
+    expect(await server.db.select().from(payments).where(and(eq(payments.userId, setup.userId), eq(payments.isAutomatic, true)))).toHaveLength(1);
   });
 });

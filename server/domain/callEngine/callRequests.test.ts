@@ -1,5 +1,5 @@
 import type { RingRequest } from '../../adapters/telephony/telephony.ts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallSimulator } from '../../adapters/telephony/callSimulator.ts';
 import { creditLedger, credits } from '../../db/schema/billing.ts';
@@ -7,7 +7,11 @@ import { callRecordings, calls, scheduledCalls, twilioCallLegs } from '../../db/
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { changeCredits } from '../credits/ledger.ts';
 import { findCallRecording } from '../callHistory/callRecording.ts';
-import { CallRequestError, requestInstantCall, requestScheduledCall } from './callRequests.ts';
+import { type CallRefusal, CallRequestError, requestInstantCall, requestScheduledCall } from './callRequests.ts';
+import { loadCallContext } from './callContext.ts';
+import { saveCallLimits } from '../limits/callVelocity.ts';
+import { blockVisitor } from '../blockList/blockList.ts';
+import { widgetRateCounters } from '../../db/schema/widgetApi.ts';
 import { accountWithWidget, balanceOf, FAST, fastDeps, fixedClock, NEVER } from '../../test/callTestKit.ts';
 
 let server: TestServer;
@@ -198,6 +202,54 @@ describe('Call now', () => {
     const { callId } = await requestInstantCall(server.db, deps, setup.request('+15005550004'));
     await deps.placements.settle();
     expect((await callRow(callId)).status).toBe('successful');
+  });
+});
+
+describe('Call now in one statement (issue 17)', () => {
+  const refuse = (refusal: CallRefusal) => new Error(`refused: ${refusal.kind}`);
+  const guard = { address: '203.0.113.9', numberLimit: { name: 'call:number', max: 5, windowSeconds: 3600 }, refuse };
+
+  it('refused for credits inside the statement (a stale hint): nothing is held or recorded, and the velocity counts are undone', async () => {
+    const deps = fastDeps();
+    const setup = await accountWithWidget(server.db);
+    await saveCallLimits(server.db, setup.userId, { perWidget: 1, perAccount: 1 });
+    // The context as read when the account still had its credits; the balance is spent since.
+    const context = await loadCallContext(server.db, { userId: setup.userId, widgetId: setup.widgetId });
+    await changeCredits(server.db, { userId: setup.userId, delta: -(await balanceOf(server.db, setup.userId)), reason: 'adjustment' });
+    await expectRefusal(requestInstantCall(server.db, deps, { ...setup.request('+15005550004'), context, guard }), 'no_credits');
+    const velocity = await server.db.select().from(widgetRateCounters).where(like(widgetRateCounters.key, `velocity:%:${setup.userId}%`));
+    expect(velocity).toEqual([]);
+    // The per-number count stays: it counts whatever follows.
+    const perNumber = await server.db.select().from(widgetRateCounters).where(eq(widgetRateCounters.key, `call:number:${setup.userId}:+15005550004`));
+    expect(perNumber.map((row) => row.hits)).toEqual([1]);
+    expect(await server.db.select().from(calls).where(eq(calls.userId, setup.userId))).toEqual([]);
+    const [account] = await server.db.select({ reserved: credits.reserved }).from(credits).where(eq(credits.userId, setup.userId));
+    expect(account!.reserved).toBe(0);
+
+    // Once the client has credits again, the one request its limit allows goes through.
+    await changeCredits(server.db, { userId: setup.userId, delta: 5, reason: 'adjustment' });
+    const accepted = await requestInstantCall(server.db, deps, { ...setup.request('+15005550004'), guard });
+    expect(accepted.duplicate).toBe(false);
+    await expect(requestInstantCall(server.db, deps, { ...setup.request('+12125550142'), guard })).rejects.toThrow('refused: velocity');
+    await deps.placements.settle();
+  });
+
+  it('answers the guard\'s refusals in its order: the block list, then the per-number limit', async () => {
+    const deps = fastDeps();
+    const setup = await accountWithWidget(server.db);
+    await blockVisitor(server.db, setup.userId, 'address', '203.0.113.9');
+    await expect(requestInstantCall(server.db, deps, { ...setup.request('+15005550004'), guard })).rejects.toThrow('refused: blocked');
+    const tight = { ...guard, address: '203.0.113.10', numberLimit: { ...guard.numberLimit, max: 0 } };
+    await expect(requestInstantCall(server.db, deps, { ...setup.request('+15005550004'), guard: tight })).rejects.toThrow('refused: rate_limited');
+    expect(await server.db.select().from(calls).where(eq(calls.userId, setup.userId))).toEqual([]);
+  });
+
+  it('a page address with a lone surrogate is stored, not refused with a server error', async () => {
+    const deps = fastDeps();
+    const setup = await accountWithWidget(server.db);
+    const { callId } = await requestInstantCall(server.db, deps, { ...setup.request('+15005550004'), url: 'https://shop.example/a\ud800b' });
+    await deps.placements.settle();
+    expect((await callRow(callId)).url).toBe('https://shop.example/a\ufffdb');
   });
 });
 
