@@ -42,26 +42,38 @@ export const MAX_JSON_DEPTH = 64;
 
 /**
  * What is wrong with a parsed JSON body that the contract's schemas cannot say: a NUL character
- * in a string or key, or nesting deeper than MAX_JSON_DEPTH (free-form fields such as a
- * registration's metadata would otherwise reach JSON.stringify and the database). Iterative, so
- * any depth is safe to inspect.
+ * or a lone UTF-16 surrogate (`"\ud800"`: JSON text PostgreSQL's jsonb refuses) in a string or
+ * key, or nesting deeper than MAX_JSON_DEPTH (free-form fields such as a registration's metadata
+ * would otherwise reach JSON.stringify and the database). Iterative, so any depth is safe to
+ * inspect.
  */
 export function jsonBodyProblem(value: unknown): string | undefined {
   const pending: [unknown, number][] = [[value, 0]];
   while (pending.length > 0) {
     const [next, depth] = pending.pop()!;
     if (typeof next === 'string') {
-      if (next.includes('\0')) return 'Text in the request body must not contain NUL characters (\\u0000).';
+      const problem = textProblem(next);
+      if (problem) return problem;
     } else if (typeof next === 'object' && next !== null) {
       if (depth >= MAX_JSON_DEPTH) return `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`;
       for (const [key, child] of Object.entries(next)) {
-        if (key.includes('\0')) return 'Text in the request body must not contain NUL characters (\\u0000).';
+        const problem = textProblem(key);
+        if (problem) return problem;
         pending.push([child, depth + 1]);
       }
     }
   }
   return undefined;
 }
+
+function textProblem(text: string): string | undefined {
+  if (text.includes('\0')) return 'Text in the request body must not contain NUL characters (\\u0000).';
+  if (LONE_SURROGATE.test(text)) return 'Text in the request body must not contain lone surrogates (such as \\ud800).';
+  return undefined;
+}
+
+/** A UTF-16 surrogate not paired with its other half (with the u flag, a pair is one code point). */
+const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Whether a parsed JSON value has a NUL character in one of its strings or keys (any depth). */
 export function containsNul(value: unknown): boolean {

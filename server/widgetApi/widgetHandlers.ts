@@ -11,13 +11,13 @@ import {
   type VelocityAdmission,
   type VelocityRefusal,
 } from '../domain/callEngine/callRequests.ts';
-import { checkNumberFormat } from '../domain/callEngine/callDestinations.ts';
-import { loadCallContextByKey } from '../domain/callEngine/callContext.ts';
+import { checkNumberFormat, isNumberFormatValid } from '../domain/callEngine/callDestinations.ts';
+import { loadCallRequestContext } from '../domain/callEngine/callContext.ts';
 import { ApiError, tooManyAttempts } from '../http/apiError.ts';
 import { sendEncodedJson } from '../http/encodedForms.ts';
 import type { OperationHandlers } from '../handlers/handlerContext.ts';
 import { isVisitorBlocked } from '../domain/blockList/blockList.ts';
-import { hitRateLimit, type RateLimit, visitorNumberKey } from '../domain/limits/rateLimits.ts';
+import { hitRateLimit, type RateLimit, rateLimitKey, sweepRateCounters, visitorNumberKey } from '../domain/limits/rateLimits.ts';
 import { addressLimitKey } from '../domain/limits/clientAddress.ts';
 import type { Mail } from '../adapters/mail/mail.ts';
 import { admitByVelocity } from '../domain/limits/callVelocity.ts';
@@ -177,10 +177,18 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
 
     async requestWidgetCall(request: FastifyRequest, reply: FastifyReply) {
       const body = request.body as CallNowBody;
-      await limitAddress(WIDGET_RATE_LIMITS.callsPerAddress, request.ip);
-      answeringCallErrors(() => checkNumberFormat(body.phone));
-      // The website, its account and the widget's call context in one read (issue 17).
-      const website = await loadCallContextByKey(db, body.key, body.widgetId);
+      const perAddress = WIDGET_RATE_LIMITS.callsPerAddress;
+      if (!isNumberFormatValid(body.phone)) {
+        // Counted against the address as any other request, and the limit answers first.
+        await limitAddress(perAddress, request.ip);
+        answeringCallErrors(() => checkNumberFormat(body.phone));
+      }
+      // The address's count, then the website, its account and the widget's call context, in one statement (issue 17).
+      const addressLimit = { ...perAddress, key: rateLimitKey(perAddress, addressLimitKey(request.ip)), at: callRequests.clock.now() };
+      const admitted = await loadCallRequestContext(db, { publicKey: body.key, widgetId: body.widgetId, addressLimit });
+      if (admitted.limited) throw tooManyAttempts(admitted.retryAfterSeconds);
+      await sweepRateCounters(db, addressLimit.at);
+      const website = admitted.website;
       if (!website || website.accountDeleted) throw unknownKey();
       const answer = await answeringCallErrorsAsync(() =>
         requestInstantCall(db, callRequests, {

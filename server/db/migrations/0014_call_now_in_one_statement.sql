@@ -206,22 +206,30 @@ BEGIN
 END $$;
 --> statement-breakpoint
 
--- The website a widget key names with its account, and call_context of one of its widgets (null
--- when the website has no such widget); null for an unknown key. What a Call now reads first.
-CREATE FUNCTION call_context_by_key(p_public_key text, p_widget_id integer) RETURNS jsonb
-LANGUAGE plpgsql STABLE AS $$
+-- What a Call now reads first, in one statement: counts the request against the visitor
+-- address's limit (`p_address_limit`: key, max, windowSeconds, at; refused past it, before the
+-- key is even looked up), then the website the widget key names with its account, and
+-- call_context of one of its widgets (null when the website has no such widget). Null for an
+-- unknown key (the hit still counts).
+CREATE FUNCTION call_request_context(p_public_key text, p_widget_id integer, p_address_limit jsonb) RETURNS jsonb
+LANGUAGE plpgsql AS $$
 DECLARE
+  v_hit record;
   v_website record;
 BEGIN
+  SELECT * INTO v_hit FROM count_rate_hit(p_address_limit->>'key', (p_address_limit->>'windowSeconds')::integer, (p_address_limit->>'at')::timestamptz);
+  IF v_hit.hits > (p_address_limit->>'max')::integer THEN
+    RETURN jsonb_build_object('limited', true, 'retryAfterSeconds', v_hit.retry_after_seconds);
+  END IF;
   SELECT s.id, s.user_id, u.deleted_at IS NOT NULL AS account_deleted INTO v_website
   FROM websites s JOIN users u ON u.id = s.user_id
   WHERE s.public_key = p_public_key;
   IF NOT FOUND THEN
-    RETURN NULL;
+    RETURN jsonb_build_object('limited', false, 'website', NULL);
   END IF;
-  RETURN jsonb_build_object(
+  RETURN jsonb_build_object('limited', false, 'website', jsonb_build_object(
     'websiteId', v_website.id,
     'userId', v_website.user_id,
     'accountDeleted', v_website.account_deleted,
-    'context', call_context(v_website.user_id, p_widget_id, v_website.id));
+    'context', call_context(v_website.user_id, p_widget_id, v_website.id)));
 END $$;

@@ -54,15 +54,26 @@ export interface KeyedCallContext {
   context: CallContext | undefined;
 }
 
+/** What a Call now reads first (call_request_context): refused by the address's limit, or the website (null: unknown key). */
+export type CallRequestContext = { limited: true; retryAfterSeconds: number } | { limited: false; website: KeyedCallContext | null };
+
 /**
- * What a Call now request reads, in one statement (issue 17): the website of a widget key, its
- * account, and the widget's call context when the website has that widget (call_context_by_key,
- * migration 0014). Null for an unknown key.
+ * What a Call now request reads, in one statement (issue 17): counts it against the visitor
+ * address's limit (`addressLimit`: its counter key, limit and time) and, within it, reads the
+ * website of a widget key, its account, and the widget's call context when the website has that
+ * widget (call_request_context, migration 0014).
  */
-export async function loadCallContextByKey(db: Database, publicKey: string, widgetId: number): Promise<KeyedCallContext | null> {
-  const result = await db.execute(sql`select call_context_by_key(${publicKey}, ${widgetId}::integer) as answer`);
-  const answer = (result as unknown as { rows: { answer: (Omit<KeyedCallContext, 'context'> & { context: ContextAnswer | null }) | null }[] }).rows[0]!.answer;
-  return answer && { ...answer, context: contextOf(answer.context) };
+export async function loadCallRequestContext(
+  db: Database,
+  request: { publicKey: string; widgetId: number; addressLimit: { key: string; max: number; windowSeconds: number; at: Date } },
+): Promise<CallRequestContext> {
+  const { key, max, windowSeconds, at } = request.addressLimit;
+  const limit = JSON.stringify({ key, max, windowSeconds, at: at.toISOString() });
+  const result = await db.execute(sql`select call_request_context(${request.publicKey}, ${request.widgetId}::integer, ${limit}::jsonb) as answer`);
+  type Answer = { limited: true; retryAfterSeconds: number } | { limited: false; website: (Omit<KeyedCallContext, 'context'> & { context: ContextAnswer | null }) | null };
+  const answer = (result as unknown as { rows: { answer: Answer }[] }).rows[0]!.answer;
+  if (answer.limited) return answer;
+  return { limited: false, website: answer.website && { ...answer.website, context: contextOf(answer.website.context) } };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { type CountryCode, isSupportedCountry, type NumberType, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { PHONE_PATTERN, stripVisitorNumber } from '../../../common/rules/phone.ts';
 import { SIMULATOR_TEST_AGENTS, SIMULATOR_TEST_NUMBERS } from '../../adapters/telephony/callSimulator.ts';
@@ -41,7 +42,39 @@ export interface CallDestinations {
  * for UTC or Etc/… zones and spans several countries for others.
  */
 export function homeCountryOf(accountPhone: string): CountryCode {
-  return parsePhoneNumberFromString(accountPhone)?.country ?? FALLBACK_COUNTRY;
+  let country = homeCountries.get(accountPhone);
+  if (country === undefined) {
+    country = parsePhoneNumberFromString(accountPhone)?.country ?? FALLBACK_COUNTRY;
+    homeCountries.set(accountPhone, country);
+  }
+  return country;
+}
+
+/** What a valid number is, as libphonenumber-js's "max" metadata reads it. */
+interface NumberFacts {
+  /** E.164. */
+  number: string;
+  country: CountryCode | undefined;
+  type: NumberType | undefined;
+}
+
+// Parses remembered (issue 17): a Call now reads the visitor's number and its agents' several
+// times (its form, its destination, the block list, before each dial), and each parse with the
+// "max" metadata took about 0.3 ms, a quarter of the request's own work. Bounded: the keys are
+// what visitors type.
+const parses = new LRUCache<string, NumberFacts | false>({ max: 10_000 });
+const homeCountries = new LRUCache<string, CountryCode>({ max: 10_000 });
+
+/** A typed number (spaces and punctuation dropped) read in `homeCountry` when it has no +: its facts, or null when it is not a valid number. */
+function numberFacts(typed: string, homeCountry: CountryCode): NumberFacts | null {
+  const key = `${homeCountry} ${typed}`;
+  let facts = parses.get(key);
+  if (facts === undefined) {
+    const parsed = PHONE_PATTERN.test(typed) ? parsePhoneNumberFromString(typed, homeCountry) : undefined;
+    facts = parsed?.isValid() ? { number: parsed.number, country: parsed.country, type: parsed.getType() } : false;
+    parses.set(key, facts);
+  }
+  return facts || null;
 }
 
 /** An account's call destinations: its chosen countries (Settings), or its own country until it chose. */
@@ -83,15 +116,19 @@ export async function setCallCountries(db: Database, userId: number, codes: read
  * not a valid number.
  */
 export function normalizeNumber(raw: string, homeCountry: CountryCode = FALLBACK_COUNTRY): string {
-  const typed = stripVisitorNumber(raw);
-  const parsed = PHONE_PATTERN.test(typed) ? parsePhoneNumberFromString(typed, homeCountry) : undefined;
-  if (!parsed?.isValid()) throw new CallRequestError('invalid_number', INVALID_NUMBER_MESSAGE);
-  return parsed.number;
+  const facts = numberFacts(stripVisitorNumber(raw), homeCountry);
+  if (!facts) throw new CallRequestError('invalid_number', INVALID_NUMBER_MESSAGE);
+  return facts.number;
 }
 
 /** The widget's own light check (the pattern), before the account is known. Throws invalid_number. */
 export function checkNumberFormat(raw: string): void {
-  if (!PHONE_PATTERN.test(stripVisitorNumber(raw))) throw new CallRequestError('invalid_number', INVALID_NUMBER_MESSAGE);
+  if (!isNumberFormatValid(raw)) throw new CallRequestError('invalid_number', INVALID_NUMBER_MESSAGE);
+}
+
+/** checkNumberFormat's rule, as a question. */
+export function isNumberFormatValid(raw: string): boolean {
+  return PHONE_PATTERN.test(stripVisitorNumber(raw));
 }
 
 /**
@@ -103,8 +140,8 @@ export function callableNumber(raw: string, destinations: CallDestinations): str
   const number = normalizeNumber(raw, destinations.homeCountry);
   if (destinations.allowSimulatorNumbers && number in SIMULATOR_TEST_NUMBERS) return number;
   if (!numberTypeAllowed(number)) throw new CallRequestError('number_not_allowed', NUMBER_NOT_ALLOWED_MESSAGE);
-  const parsed = parsePhoneNumberFromString(number)!;
-  if (!destinations.countries.includes(parsed.country!)) throw new CallRequestError('country_not_allowed', COUNTRY_NOT_ALLOWED_MESSAGE);
+  const { country } = numberFacts(number, destinations.homeCountry)!;
+  if (!destinations.countries.includes(country!)) throw new CallRequestError('country_not_allowed', COUNTRY_NOT_ALLOWED_MESSAGE);
   return number;
 }
 
@@ -117,12 +154,10 @@ export function callableNumber(raw: string, destinations: CallDestinations): str
  * the local call simulator's test numbers pass too.
  */
 export function numberTypeAllowed(raw: string, homeCountry: CountryCode = FALLBACK_COUNTRY, options: { allowSimulatorNumbers?: boolean } = {}): boolean {
-  const typed = stripVisitorNumber(raw);
-  const parsed = PHONE_PATTERN.test(typed) ? parsePhoneNumberFromString(typed, homeCountry) : undefined;
-  if (!parsed?.isValid()) return false;
-  if (options.allowSimulatorNumbers && (parsed.number in SIMULATOR_TEST_NUMBERS || parsed.number in SIMULATOR_TEST_AGENTS)) return true;
-  const type = parsed.getType();
-  return parsed.country !== undefined && type !== undefined && ALLOWED_TYPES.has(type);
+  const facts = numberFacts(stripVisitorNumber(raw), homeCountry);
+  if (!facts) return false;
+  if (options.allowSimulatorNumbers && (facts.number in SIMULATOR_TEST_NUMBERS || facts.number in SIMULATOR_TEST_AGENTS)) return true;
+  return facts.country !== undefined && facts.type !== undefined && ALLOWED_TYPES.has(facts.type);
 }
 
 /** Whether calls may go to this number (callableNumber without the reason). */

@@ -19,15 +19,22 @@ export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSecond
  */
 export async function hitRateLimit(db: Database, limit: RateLimit, key: string, now = new Date()): Promise<RateVerdict> {
   const { hits, retryAfterSeconds } = await countRateHit(db, rateLimitKey(limit, key), limit.windowSeconds, now);
-  // Cleanup now and then instead of a job, in a statement of its own (never inside a statement
-  // or transaction that holds other counters: its deletes would lock rows in no set order).
-  if (Math.random() < 0.01) await db.delete(widgetRateCounters).where(lt(widgetRateCounters.windowStart, new Date(now.getTime() - RETENTION_MS)));
+  await sweepRateCounters(db, now);
   if (hits <= limit.max) return { allowed: true };
   return { allowed: false, retryAfterSeconds };
 }
 
 /** Counters older than this are deleted now and then. */
 const RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes windows older than a day one call in a hundred: cleanup now and then instead of a job,
+ * always in a statement of its own (never inside a statement or transaction that holds other
+ * counters: its deletes would lock rows in no set order).
+ */
+export async function sweepRateCounters(db: Database, now: Date): Promise<void> {
+  if (Math.random() < 0.01) await db.delete(widgetRateCounters).where(lt(widgetRateCounters.windowStart, new Date(now.getTime() - RETENTION_MS)));
+}
 
 /** A limit's counter key for one subject. */
 export function rateLimitKey(limit: RateLimit, key: string): string {
