@@ -1,17 +1,29 @@
 // Call now to first dial (issue 7): the real app (PGlite on a temporary data directory — or the
 // PostgreSQL of DATABASE_URL, e.g. `npx node scripts/with-postgres.ts node bench/run.ts --only
 // firstdial` — and the call simulator at its default speed) listening on a local port; 100 visitors, each from their own
-// address and number, ask for a call at the same moment (POST /widget-api/calls); measured from
-// sending each request to the simulator's first agent dial of that call (RingRequest.onFirstDial).
+// address and number, ask for a call at nearly the same moment (POST /widget-api/calls): spread over
+// 4 accounts with 2 widgets each (visitor i asks widget i mod 8), each sent after a random delay
+// of up to 20 ms, so the crowd mixes accounts, balances and counters as a real one does
+// (BENCH_ACCOUNTS, BENCH_WIDGETS and BENCH_JITTER change these, e.g. 1, 1, 0 for the best case
+// of one widget and no jitter); measured from sending each request to the simulator's first
+// agent dial of that call (RingRequest.onFirstDial).
+// The crowd sends from a worker thread (crowdSource): from the server's own event loop, as before
+// issue 17, a request could not even be written until the server's loop came round, so the
+// server saw one request per turn of its loop instead of a crowd, and the figures included that
+// wait of the client's. Times on both sides are performance.timeOrigin + performance.now().
 // Also the embeddable script's size (dist/widget/widget.js, gzip).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import type { Telephony } from '../server/adapters/telephony/telephony.ts';
+import type { Database } from '../server/db/client.ts';
+import { widgetAgents, widgets } from '../server/db/schema/toolbox.ts';
 import { changeCredits } from '../server/domain/credits/ledger.ts';
 import { saveCallLimits } from '../server/domain/limits/callVelocity.ts';
 import { CALL_LIMIT_MAX } from '../common/rules/callLimits.ts';
@@ -23,6 +35,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const WIDGET_SCRIPT = path.join(root, 'dist/widget/widget.js');
 const CONCURRENT = 100;
 const WARMUP = 10;
+/** The crowd's targets: accounts, and widgets on each account's website. */
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 4);
+const WIDGETS_PER_ACCOUNT = Number(process.env.BENCH_WIDGETS ?? 2);
+/** Each visitor sends after a random delay of up to this (ms), measured from its own sending. */
+const JITTER_MS = Number(process.env.BENCH_JITTER ?? 20);
 
 export interface FirstDialFigures {
   engine: 'pglite' | 'postgresql';
@@ -35,6 +52,68 @@ export interface FirstDialFigures {
   response: { p50: number; p99: number; max: number };
   widgetBytes: number;
   widgetGzipBytes: number;
+}
+
+/** A moment comparable across threads (ms). */
+const now = () => performance.timeOrigin + performance.now();
+
+/** The crowd, in a worker thread: each visitor from their own address and number; posts [{ number, sent, answered, status, body }]. */
+const crowdSource = `
+const http = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+const { base, targets, count, jitterMs } = workerData;
+const at = () => performance.timeOrigin + performance.now();
+// A connection per visitor, as from 100 browsers (fetch's pool let the last connections in up to
+// a second and a half late, whatever the server did).
+const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+Promise.all(Array.from({ length: count }, (_, i) => new Promise((resolve) => setTimeout(resolve, Math.random() * jitterMs)).then(() => new Promise((resolve, reject) => {
+  const number = '+1212555' + String(i).padStart(4, '0');
+  const { key, widgetId } = targets[i % targets.length];
+  const body = JSON.stringify({ key, widgetId, phone: number, url: 'https://shop.example/pricing' });
+  const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-forwarded-for': '10.' + (i >> 8) + '.' + (i & 255) + '.1', origin: 'https://shop.example' };
+  const sent = at();
+  const request = http.request(base + '/widget-api/calls', { method: 'POST', agent, headers }, (response) => {
+    const answered = at();
+    let text = '';
+    response.setEncoding('utf8');
+    response.on('data', (chunk) => (text += chunk));
+    response.on('end', () => resolve({ number, sent, answered, status: response.statusCode, body: text }));
+  });
+  request.on('error', reject);
+  request.end(body);
+})))).then((results) => parentPort.postMessage(results));
+`;
+
+interface CrowdResult {
+  number: string;
+  sent: number;
+  answered: number;
+  status: number;
+  body: string;
+}
+
+interface CrowdTarget {
+  key: string;
+  widgetId: number;
+}
+
+function sendCrowd(base: string, targets: CrowdTarget[]): Promise<CrowdResult[]> {
+  const worker = new Worker(crowdSource, { eval: true, workerData: { base, targets, count: CONCURRENT, jitterMs: JITTER_MS } });
+  return new Promise<CrowdResult[]>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  }).finally(() => worker.terminate());
+}
+
+/** A copy of the widget `widgetId` (another type) on its website, calling the same agents. */
+async function anotherWidget(db: Database, widgetId: number, agentIds: number[]): Promise<number> {
+  const [widget] = await db.select().from(widgets).where(eq(widgets.id, widgetId));
+  const [copy] = await db
+    .insert(widgets)
+    .values({ userId: widget!.userId, websiteId: widget!.websiteId, typeId: 1, name: 'Call button', isActive: true, callingRuleId: widget!.callingRuleId, settings: widget!.settings })
+    .returning({ id: widgets.id });
+  if (agentIds.length > 0) await db.insert(widgetAgents).values(agentIds.map((agentId, position) => ({ widgetId: copy!.id, agentId, position })));
+  return copy!.id;
 }
 
 function quantiles(values: number[]) {
@@ -57,7 +136,7 @@ async function widgetScriptSize(log: (line: string) => void): Promise<{ bytes: n
 export async function measureFirstDial(log: (line: string) => void): Promise<FirstDialFigures> {
   const widget = await widgetScriptSize(log);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-firstdial-'));
-  /** First agent dial per visitor number (performance.now()). */
+  /** First agent dial per visitor number (now()). */
   const dialedAt = new Map<string, number>();
   const timed = (simulator: Telephony): Telephony => ({
     description: simulator.description,
@@ -67,7 +146,7 @@ export async function measureFirstDial(log: (line: string) => void): Promise<Fir
       simulator.ringAgents({
         ...request,
         onFirstDial: () => {
-          if (!dialedAt.has(request.customerNumber)) dialedAt.set(request.customerNumber, performance.now());
+          if (!dialedAt.has(request.customerNumber)) dialedAt.set(request.customerNumber, now());
           request.onFirstDial?.();
         },
       }),
@@ -79,21 +158,28 @@ export async function measureFirstDial(log: (line: string) => void): Promise<Fir
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const instance = await startInstance({ dataDir, databaseUrl, env: { TRUST_PROXY: 'true', LOG_LEVEL: 'warn' }, telephony: timed });
   try {
-    const setup = await accountWithWidget(instance.db, { useAgents: true, callingRuleId: 1, numberOfTries: 1, agents: [{ phone: '+14155550201' }, { phone: '+14155550202' }] });
-    await changeCredits(instance.db, { userId: setup.userId, delta: 1_000, reason: 'adjustment' });
-    // A client expecting the crowd: its call limits (issue 15) let the 110 requests through.
-    await saveCallLimits(instance.db, setup.userId, { perWidget: CALL_LIMIT_MAX, perAccount: CALL_LIMIT_MAX });
+    const targets: CrowdTarget[] = [];
+    let setup: Awaited<ReturnType<typeof accountWithWidget>> | undefined;
+    for (let account = 0; account < ACCOUNTS; account += 1) {
+      const created = await accountWithWidget(instance.db, { useAgents: true, callingRuleId: 1, numberOfTries: 1, agents: [{ phone: '+14155550201' }, { phone: '+14155550202' }] });
+      setup ??= created;
+      await changeCredits(instance.db, { userId: created.userId, delta: 1_000, reason: 'adjustment' });
+      // A client expecting the crowd: its call limits (issue 15) let the requests through.
+      await saveCallLimits(instance.db, created.userId, { perWidget: CALL_LIMIT_MAX, perAccount: CALL_LIMIT_MAX });
+      targets.push({ key: created.publicKey, widgetId: created.widgetId });
+      for (let more = 1; more < WIDGETS_PER_ACCOUNT; more += 1) targets.push({ key: created.publicKey, widgetId: await anotherWidget(instance.db, created.widgetId, created.agentIds) });
+    }
     await instance.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(instance.app.server.address() as AddressInfo).port}`;
     const callNow = async (i: number) => {
       const number = `+1212555${String(i).padStart(4, '0')}`;
-      const sent = performance.now();
+      const sent = now();
       const response = await fetch(`${base}/widget-api/calls`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${i >> 8}.${i & 255}.1`, origin: 'https://shop.example' },
-        body: JSON.stringify({ key: setup.publicKey, widgetId: setup.widgetId, phone: number, url: 'https://shop.example/pricing' }),
+        body: JSON.stringify({ key: setup!.publicKey, widgetId: setup!.widgetId, phone: number, url: 'https://shop.example/pricing' }),
       });
-      const answered = performance.now();
+      const answered = now();
       if (response.status !== 202) throw new Error(`POST /widget-api/calls answered ${response.status}: ${await response.text()}`);
       return { number, sent, answered };
     };
@@ -103,7 +189,9 @@ export async function measureFirstDial(log: (line: string) => void): Promise<Fir
       while (!dialedAt.has(warmup.at(-1)!.number)) await new Promise((resolve) => setTimeout(resolve, 5));
     }
     log(`${CONCURRENT} concurrent Call now requests`);
-    const sent = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => callNow(i)));
+    const sent = await sendCrowd(base, targets);
+    const refused = sent.find(({ status }) => status !== 202);
+    if (refused) throw new Error(`POST /widget-api/calls answered ${refused.status}: ${refused.body}`);
     const deadline = Date.now() + 120_000;
     while (sent.some(({ number }) => !dialedAt.has(number))) {
       if (Date.now() > deadline) throw new Error('some calls were never dialed within 2 minutes');
@@ -129,7 +217,7 @@ export const FIRST_DIAL_TARGETS = { responseP99: 100, firstDialP99: 250, widgetG
 
 export function printFirstDial(figures: FirstDialFigures): void {
   const verdict = (value: number, target: number) => `${value <= target ? 'meets' : 'BELOW'} ≤ ${target}`;
-  printColumns(`Call now → first agent dial (simulator, ${figures.engine}), ${figures.requests} concurrent requests`, ['p50', 'p99', 'max', 'target (p99)'], [
+  printColumns(`Call now → first agent dial (simulator, ${figures.engine}), ${figures.requests} concurrent requests (${ACCOUNTS} accounts × ${WIDGETS_PER_ACCOUNT} widgets, up to ${JITTER_MS} ms apart)`, ['p50', 'p99', 'max', 'target (p99)'], [
     [`one at a time, ${WARMUP} requests (ms)`, [ms(figures.alone.p50), ms(figures.alone.p99), ms(figures.alone.max), '']],
     ['request → first dial (ms)', [ms(figures.firstDial.p50), ms(figures.firstDial.p99), ms(figures.firstDial.max), verdict(figures.firstDial.p99, FIRST_DIAL_TARGETS.firstDialP99)]],
     ['request → 202 answer (ms)', [ms(figures.response.p50), ms(figures.response.p99), ms(figures.response.max), verdict(figures.response.p99, FIRST_DIAL_TARGETS.responseP99)]],
