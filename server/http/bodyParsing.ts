@@ -74,20 +74,3 @@ function textProblem(text: string): string | undefined {
 
 /** A UTF-16 surrogate not paired with its other half (with the u flag, a pair is one code point). */
 const LONE_SURROGATE = /\p{Cs}/u;
-
-/** Whether a parsed JSON value has a NUL character in one of its strings or keys (any depth). */
-export function containsNul(value: unknown): boolean {
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const next = pending.pop();
-    if (typeof next === 'string') {
-      if (next.includes('\0')) return true;
-    } else if (typeof next === 'object' && next !== null) {
-      for (const [key, child] of Object.entries(next)) {
-        if (key.includes('\0')) return true;
-        pending.push(child);
-      }
-    }
-  }
-  return false;
-}

@@ -368,6 +368,22 @@ describe('POST /widget-api/calls', () => {
     }
   });
 
+  it('counts every call request against its address, malformed numbers and unknown keys too; the limit answers first', async () => {
+    const { website, widgets } = await siteWithWidgets();
+    const address = newAddress();
+    const url = 'https://shop.example/';
+    for (let i = 0; i < WIDGET_RATE_LIMITS.callsPerAddress.max; i++) {
+      const malformed = i % 2 === 0;
+      const body = malformed ? { key: website.publicKey, widgetId: widgets[0]!.id, phone: '12', url } : { key: 'ZZZZZZZZZZZZZZZZ', widgetId: 1, phone: newNumber(), url };
+      expect((await call(body, address)).status).toBe(malformed ? 400 : 404);
+    }
+    for (const phone of ['12', newNumber()]) {
+      const refused = await call({ key: website.publicKey, widgetId: widgets[0]!.id, phone, url }, address);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ error: 'too_many_attempts' });
+    }
+  });
+
   it('limits call requests per address and per number', async () => {
     const { website, widgets } = await siteWithWidgets();
     const widgetId = widgets[0]!.id;

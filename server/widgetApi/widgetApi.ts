@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
-import { containsNul } from '../http/bodyParsing.ts';
+import { jsonBodyProblem } from '../http/bodyParsing.ts';
 import { invalidRequest } from '../http/apiError.ts';
 import { assertContractCovered, type Contract, loadContract } from '../http/contract.ts';
 import { installRequestBodyRules } from '../http/requestBodies.ts';
@@ -73,8 +73,11 @@ export async function registerWidgetApi(app: FastifyInstance, context: WidgetApi
       api.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => {
         parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), (error, parsed) => {
           if (error) done(invalidRequest('The request body must be JSON.'), undefined);
-          else if (containsNul(parsed)) done(invalidRequest('Text in the request body must not contain NUL characters (\\u0000).'), undefined);
-          else done(null, parsed);
+          else {
+            const problem = jsonBodyProblem(parsed);
+            if (problem) done(invalidRequest(problem), undefined);
+            else done(null, parsed);
+          }
         });
       });
       installRequestBodyRules(api, contract);

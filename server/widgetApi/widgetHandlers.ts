@@ -11,7 +11,7 @@ import {
   type VelocityAdmission,
   type VelocityRefusal,
 } from '../domain/callEngine/callRequests.ts';
-import { checkNumberFormat, isNumberFormatValid } from '../domain/callEngine/callDestinations.ts';
+import { checkNumberFormat } from '../domain/callEngine/callDestinations.ts';
 import { loadCallRequestContext } from '../domain/callEngine/callContext.ts';
 import { ApiError, tooManyAttempts } from '../http/apiError.ts';
 import { sendEncodedJson } from '../http/encodedForms.ts';
@@ -178,16 +178,13 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
     async requestWidgetCall(request: FastifyRequest, reply: FastifyReply) {
       const body = request.body as CallNowBody;
       const perAddress = WIDGET_RATE_LIMITS.callsPerAddress;
-      if (!isNumberFormatValid(body.phone)) {
-        // Counted against the address as any other request, and the limit answers first.
-        await limitAddress(perAddress, request.ip);
-        answeringCallErrors(() => checkNumberFormat(body.phone));
-      }
-      // The address's count, then the website, its account and the widget's call context, in one statement (issue 17).
+      // The address's count first (the limit answers before anything else, as for a callback),
+      // then the website, its account and the widget's call context, in one statement (issue 17).
       const addressLimit = { ...perAddress, key: rateLimitKey(perAddress, addressLimitKey(request.ip)), at: callRequests.clock.now() };
       const admitted = await loadCallRequestContext(db, { publicKey: body.key, widgetId: body.widgetId, addressLimit });
       if (admitted.limited) throw tooManyAttempts(admitted.retryAfterSeconds);
       await sweepRateCounters(db, addressLimit.at);
+      answeringCallErrors(() => checkNumberFormat(body.phone));
       const website = admitted.website;
       if (!website || website.accountDeleted) throw unknownKey();
       const answer = await answeringCallErrorsAsync(() =>

@@ -8,8 +8,9 @@
 
 -- One hit of `key` in the fixed window of `window_seconds` that holds `at`: the window's hits so
 -- far (this one included) and the seconds until it ends. An upsert, so parallel requests on
--- several instances count exactly (domain/limits/rateLimits.ts hitRateLimit, which also deletes
--- old windows now and then in a statement of its own; callVelocity.ts).
+-- several instances count exactly (domain/limits/rateLimits.ts hitRateLimit, admit_call_velocity,
+-- call_request_context, accept_instant_call; old windows are deleted now and then by
+-- rateLimits.ts sweepRateCounters, in a statement of its own).
 CREATE FUNCTION count_rate_hit(p_key text, p_window_seconds integer, p_at timestamptz, OUT hits integer, OUT retry_after_seconds integer)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -209,8 +210,9 @@ END $$;
 -- What a Call now reads first, in one statement: counts the request against the visitor
 -- address's limit (`p_address_limit`: key, max, windowSeconds, at; refused past it, before the
 -- key is even looked up), then the website the widget key names with its account, and
--- call_context of one of its widgets (null when the website has no such widget). Null for an
--- unknown key (the hit still counts).
+-- call_context of one of its widgets (null when the website has no such widget). Answers
+-- {limited: true, retryAfterSeconds} past the limit, else {limited: false, website} with a null
+-- website for an unknown key (the hit still counts).
 CREATE FUNCTION call_request_context(p_public_key text, p_widget_id integer, p_address_limit jsonb) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE

@@ -34,7 +34,7 @@ export interface InstantCallRequest {
   visitor: { address?: string };
   /** The widget API's guardrails and the client's velocity limits, checked in the accepting statement. */
   guard?: CallGuard;
-  /** The widget's call context when the caller has read it already (loadCallContextByKey; null: no such widget); else it is read. */
+  /** The widget's call context when the caller has read it already (loadCallRequestContext; null: no such widget); else it is read. */
   context?: CallContext | null;
 }
 
@@ -185,7 +185,7 @@ interface AcceptInstantCall {
   credits: number;
   at: string;
   duplicateSince: string;
-  guard?: { numberSpellings: string[]; address: string | null; numberLimitKey: string; numberLimitMax: number; numberLimitWindowSeconds: number };
+  guard?: { numberSpellings: readonly string[]; address: string | null; numberLimitKey: string; numberLimitMax: number; numberLimitWindowSeconds: number };
   velocity?: typeof VELOCITY_LIMITS;
 }
 
