@@ -47,8 +47,8 @@ export type VelocityRefusal = Extract<VelocityVerdict, { allowed: false }>;
  * What the widget API checks of a Call now request besides the call rules, in the statement that
  * accepts it (issue 17: one turn on the database), in this order: the account's block list (the
  * number in E.164 and the visitor's address), the per-number limit (visitorNumberKey, counted
- * whatever follows), then, after the duplicate check,
- * the client's velocity limits (callVelocity.ts: only requests about to become a call count).
+ * whatever follows), then, after the duplicate check, the client's velocity limits
+ * (callVelocity.ts: only requests about to become a call count).
  */
 export interface CallGuard {
   address: string;
@@ -144,7 +144,8 @@ export async function requestInstantCall(
   }
   if (answer.rechargeDue) {
     // The hold took the balance under an armed auto-recharge threshold: queue the purchase as a
-    // debit would (its rule is the state, not the crossing: were this lost, the next hold finds it).
+    // debit would (its rule is the state, not the crossing: were this lost, the payments
+    // worker's sweep finds it).
     deps.placements.track(
       trackRechargeAfterHold(db, request.userId).catch((error: unknown) =>
         deps.log.error({ err: error, userId: request.userId }, 'calls: the auto-recharge after a hold could not be queued'),

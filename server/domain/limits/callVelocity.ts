@@ -59,8 +59,9 @@ export type VelocityVerdict =
  * the same hour make one e-mail.
  *
  * Counted only for requests about to become a call or callback (callRequests.ts: a callback's
- * `admit` inside its recording transaction, a Call now's accept_instant_call statement): junk (unknown widgets, refused times, duplicates, no credits)
- * neither counts nor trips the brake, and made-up widget ids create no counters.
+ * `admit` inside its recording transaction, a Call now's accept_instant_call statement): junk
+ * (unknown widgets, refused times, duplicates, no credits) neither counts nor trips the brake,
+ * and made-up widget ids create no counters.
  */
 export async function admitByVelocity(db: Database, request: { userId: number; widgetId: number }, now: Date): Promise<VelocityVerdict> {
   const result = await db.execute(
