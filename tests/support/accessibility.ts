@@ -20,6 +20,17 @@ export async function settled(page: Page, heading: string | RegExp): Promise<voi
       { message: 'nothing on the screen is still loading', ...LOADING },
     )
     .toBe(0);
+  // And still: no transition or finite animation running (axe once read the Sign In button's
+  // colour halfway through its transition after the app took the page over).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () => document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity).length,
+        ),
+      { message: 'no transition still running', ...LOADING },
+    )
+    .toBe(0);
 }
 
 /** The rows of a data table (by its accessible name) once it has loaded. */
