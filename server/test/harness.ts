@@ -63,6 +63,8 @@ export interface TestApp {
 
 export interface TestServer extends TestApp {
   db: Database;
+  /** The test's own PostgreSQL database (undefined on PGlite), e.g. for another instance's connections. */
+  databaseUrl: string | undefined;
   /** Another app on the same database, e.g. with a 1-second access-token TTL or a failing captcha. */
   variant(options: VariantOptions): Promise<TestApp>;
   close(): Promise<void>;
@@ -121,6 +123,7 @@ export async function startTestServer(options: { config?: Partial<Config>; token
   return {
     ...main,
     db,
+    databaseUrl: database.url,
     variant: makeApp,
     async close() {
       for (const app of apps) await app.close();

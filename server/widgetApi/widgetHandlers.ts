@@ -181,7 +181,7 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
       // The address's count first (the limit answers before anything else, as for a callback),
       // then the website, its account and the widget's call context, in one statement (issue 17).
       const addressLimit = { ...perAddress, key: rateLimitKey(perAddress, addressLimitKey(request.ip)), at: callRequests.clock.now() };
-      const admitted = await loadCallRequestContext(db, { publicKey: body.key, widgetId: body.widgetId, addressLimit });
+      const admitted = await loadCallRequestContext(db, { publicKey: body.key, widgetId: body.widgetId, addressLimit }, callRequests.log);
       if (admitted.limited) throw tooManyAttempts(admitted.retryAfterSeconds);
       await sweepRateCounters(db, addressLimit.at);
       answeringCallErrors(() => checkNumberFormat(body.phone));

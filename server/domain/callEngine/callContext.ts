@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { GroupCommit } from '../../db/groupCommit.ts';
 import { TWILIO_NUMBERS } from '../../db/referenceData.ts';
 import type { AvailabilityDay } from '../../db/schema/toolbox.ts';
 
@@ -57,23 +58,61 @@ export interface KeyedCallContext {
 /** What a Call now reads first (call_request_context): refused by the address's limit, or the website (null: unknown key). */
 export type CallRequestContext = { limited: true; retryAfterSeconds: number } | { limited: false; website: KeyedCallContext | null };
 
+/** What a Call now request reads first: its widget key and widget, and its address's limit (key, max, windowSeconds, at). */
+export interface CallRequestKey {
+  publicKey: string;
+  widgetId: number;
+  addressLimit: { key: string; max: number; windowSeconds: number; at: Date };
+}
+
 /**
  * What a Call now request reads, in one statement (issue 17): counts it against the visitor
  * address's limit (`addressLimit`: its counter key, limit and time) and, within it, reads the
  * website of a widget key, its account, and the widget's call context when the website has that
- * widget (call_request_context, migration 0014).
+ * widget (call_request_context, migration 0014). The requests that come while one is read are
+ * read together when it ends (call_request_contexts, migration 0015: each widget once).
  */
-export async function loadCallRequestContext(
-  db: Database,
-  request: { publicKey: string; widgetId: number; addressLimit: { key: string; max: number; windowSeconds: number; at: Date } },
-): Promise<CallRequestContext> {
-  const { key, max, windowSeconds, at } = request.addressLimit;
-  const limit = JSON.stringify({ key, max, windowSeconds, at: at.toISOString() });
-  const result = await db.execute(sql`select call_request_context(${request.publicKey}, ${request.widgetId}::integer, ${limit}::jsonb) as answer`);
-  type Answer = { limited: true; retryAfterSeconds: number } | { limited: false; website: (Omit<KeyedCallContext, 'context'> & { context: ContextAnswer | null }) | null };
-  const answer = (result as unknown as { rows: { answer: Answer }[] }).rows[0]!.answer;
-  if (answer.limited) return answer;
-  return { limited: false, website: answer.website && { ...answer.website, context: contextOf(answer.website.context) } };
+export function loadCallRequestContext(db: Database, request: CallRequestKey, log: { warn(object: object, message?: string): void }): Promise<CallRequestContext> {
+  return requestContexts(db).run('', request, (error, size) => log.warn({ err: error, requests: size }, 'calls: Call now requests read together failed; reading each alone'));
+}
+
+/** keyed_call_context's answer (jsonb). */
+type KeyedContextAnswer = (Omit<KeyedCallContext, 'context'> & { context: ContextAnswer | null }) | null;
+
+const keyedContextOf = (answer: KeyedContextAnswer): KeyedCallContext | null => answer && { ...answer, context: contextOf(answer.context) };
+
+const limitOf = ({ key, max, windowSeconds, at }: CallRequestKey['addressLimit']) => ({ key, max, windowSeconds, at: at.toISOString() });
+
+const requestContextsByDatabase = new WeakMap<Database, GroupCommit<CallRequestKey, CallRequestContext>>();
+
+function requestContexts(db: Database): GroupCommit<CallRequestKey, CallRequestContext> {
+  let group = requestContextsByDatabase.get(db);
+  if (!group) {
+    group = new GroupCommit({
+      one: async (request) => {
+        const limit = JSON.stringify(limitOf(request.addressLimit));
+        const result = await db.execute(sql`select call_request_context(${request.publicKey}, ${request.widgetId}::integer, ${limit}::jsonb) as answer`);
+        type Answer = { limited: true; retryAfterSeconds: number } | { limited: false; website: KeyedContextAnswer };
+        const answer = (result as unknown as { rows: { answer: Answer }[] }).rows[0]!.answer;
+        return answer.limited ? answer : { limited: false, website: keyedContextOf(answer.website) };
+      },
+      many: async (requests) => {
+        const batch = JSON.stringify(requests.map(({ publicKey, widgetId, addressLimit }) => ({ publicKey, widgetId, addressLimit: limitOf(addressLimit) })));
+        const result = await db.execute(sql`select call_request_contexts(${batch}::jsonb) as answer`);
+        type Answer = { answers: ({ limited: true; retryAfterSeconds: number } | { limited: false; website: string })[]; websites: Record<string, KeyedContextAnswer> };
+        const { answers, websites } = (result as unknown as { rows: { answer: Answer }[] }).rows[0]!.answer;
+        // Each website and context read once is shared by the requests that named it (read-only).
+        const read = new Map<string, KeyedCallContext | null>();
+        return answers.map((answer) => {
+          if (answer.limited) return answer;
+          if (!read.has(answer.website)) read.set(answer.website, keyedContextOf(websites[answer.website] ?? null));
+          return { limited: false, website: read.get(answer.website) ?? null };
+        });
+      },
+    });
+    requestContextsByDatabase.set(db, group);
+  }
+  return group;
 }
 
 /**

@@ -1,13 +1,18 @@
 import type { RingRequest } from '../../adapters/telephony/telephony.ts';
-import { and, asc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, like, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CallSimulator } from '../../adapters/telephony/callSimulator.ts';
 import { creditLedger, credits } from '../../db/schema/billing.ts';
 import { callRecordings, calls, scheduledCalls, twilioCallLegs } from '../../db/schema/calls.ts';
+import { clientNotifications } from '../../db/schema/notifications.ts';
+import { widgets } from '../../db/schema/toolbox.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { openDatabase } from '../../db/client.ts';
 import { changeCredits } from '../credits/ledger.ts';
 import { findCallRecording } from '../callHistory/callRecording.ts';
 import { type CallRefusal, CallRequestError, requestInstantCall, requestScheduledCall } from './callRequests.ts';
+import { CREDITS_PER_CONNECTED_CALL } from './callCredits.ts';
 import { loadCallContext } from './callContext.ts';
 import { saveCallLimits } from '../limits/callVelocity.ts';
 import { blockVisitor } from '../blockList/blockList.ts';
@@ -217,8 +222,9 @@ describe('Call now in one statement (issue 17)', () => {
     const context = await loadCallContext(server.db, { userId: setup.userId, widgetId: setup.widgetId });
     await changeCredits(server.db, { userId: setup.userId, delta: -(await balanceOf(server.db, setup.userId)), reason: 'adjustment' });
     await expectRefusal(requestInstantCall(server.db, deps, { ...setup.request('+15005550004'), context, guard }), 'no_credits');
+    // Counted and taken back (the counters' rows are locked, so they stay, with no hit).
     const velocity = await server.db.select().from(widgetRateCounters).where(like(widgetRateCounters.key, `velocity:%:${setup.userId}%`));
-    expect(velocity).toEqual([]);
+    expect(velocity.map((row) => row.hits)).toEqual([0, 0]);
     // The per-number count stays: it counts whatever follows.
     const perNumber = await server.db.select().from(widgetRateCounters).where(eq(widgetRateCounters.key, `call:number:${setup.userId}:+15005550004`));
     expect(perNumber.map((row) => row.hits)).toEqual([1]);
@@ -232,6 +238,130 @@ describe('Call now in one statement (issue 17)', () => {
     expect(accepted.duplicate).toBe(false);
     await expect(requestInstantCall(server.db, deps, { ...setup.request('+12125550142'), guard })).rejects.toThrow('refused: velocity');
     await deps.placements.settle();
+  });
+
+  describe('requests that come together are accepted together (migration 0015)', () => {
+    /** `numbers` asking the widget at the same moment, with the context read once (as a crowd's requests read it together). */
+    async function crowd(setup: Awaited<ReturnType<typeof accountWithWidget>>, numbers: string[], deps = fastDeps(), requestGuard = guard) {
+      const context = (await loadCallContext(server.db, { userId: setup.userId, widgetId: setup.widgetId }))!;
+      const answers = await Promise.allSettled(numbers.map((number) => requestInstantCall(server.db, deps, { ...setup.request(number), context, guard: requestGuard })));
+      await deps.placements.settle();
+      return answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : answer.reason instanceof CallRequestError ? answer.reason.code : (answer.reason as Error).message));
+    }
+    const numbers = (count: number) => Array.from({ length: count }, (_, i) => `+1212555${String(100 + i).padStart(4, '0')}`);
+    const countersOf = async (userId: number) =>
+      Object.fromEntries((await server.db.select().from(widgetRateCounters).where(like(widgetRateCounters.key, `velocity:%:${userId}%`))).map((row) => [row.key.split(':')[1], row.hits]));
+
+    it('accepts them in one statement: each call recorded, its price held and its notification queued', async () => {
+      const setup = await accountWithWidget(server.db);
+      await server.db.update(widgets).set({ notifications: { email: { isActive: true, value: 'leads@example.com' } } }).where(eq(widgets.id, setup.widgetId));
+      const before = await balanceOf(server.db, setup.userId);
+      let statements: string[] = [];
+      const execute = vi.spyOn(server.db, 'execute');
+      const answers = await crowd(setup, numbers(8)).finally(() => {
+        statements = execute.mock.calls.map(([query]) => new PgDialect().sqlToQuery(query as SQL).sql);
+        execute.mockRestore();
+      });
+      expect(statements.filter((text) => text.includes('accept_instant_call'))).toEqual(['select accept_instant_calls($1::jsonb) as answers']);
+      expect(answers.every((answer) => typeof answer === 'object' && !answer.duplicate)).toBe(true);
+      const rows = await server.db.select().from(calls).where(eq(calls.userId, setup.userId)).orderBy(asc(calls.id));
+      expect(rows.map((row) => row.customerNumber)).toEqual(numbers(8));
+      expect(rows.map((row) => row.id)).toEqual(answers.map((answer) => (answer as { callId: number }).callId));
+      const queued = await server.db.select().from(clientNotifications).where(and(eq(clientNotifications.userId, setup.userId), eq(clientNotifications.event, 'call_requested')));
+      expect(queued.map((row) => [row.callId, row.channel, row.to])).toEqual(rows.map((row) => [row.id, 'email', 'leads@example.com']));
+      expect(await countersOf(setup.userId)).toEqual({ widget: 8, account: 8 });
+      expect(before - (await balanceOf(server.db, setup.userId))).toBeGreaterThan(0);
+    });
+
+    it('lets through only what the velocity limits allow, and tells the client once', async () => {
+      const setup = await accountWithWidget(server.db);
+      await saveCallLimits(server.db, setup.userId, { perWidget: 3, perAccount: 10 });
+      const refusals: CallRefusal[] = [];
+      const counting = { ...guard, refuse: (refusal: CallRefusal) => (refusals.push(refusal), new Error(`refused: ${refusal.kind}`)) };
+      const answers = await crowd(setup, numbers(6), fastDeps(), counting);
+      expect(answers.map((answer) => (typeof answer === 'object' ? 'accepted' : answer))).toEqual(['accepted', 'accepted', 'accepted', 'refused: velocity', 'refused: velocity', 'refused: velocity']);
+      expect(refusals.map((refusal) => refusal.kind === 'velocity' && [refusal.verdict.scope, refusal.verdict.max, refusal.verdict.notifyClient])).toEqual([
+        ['widget', 3, true],
+        ['widget', 3, false],
+        ['widget', 3, false],
+      ]);
+      // A refusal keeps its count, as one at a time.
+      expect(await countersOf(setup.userId)).toEqual({ widget: 6, account: 3, mail: 1 });
+    });
+
+    it('holds what the balance can pay and refuses the rest for credits, taking their counts back', async () => {
+      const setup = await accountWithWidget(server.db);
+      const context = (await loadCallContext(server.db, { userId: setup.userId, widgetId: setup.widgetId }))!;
+      // Two calls' worth of credits left.
+      await changeCredits(server.db, { userId: setup.userId, delta: 2 * CREDITS_PER_CONNECTED_CALL - (await balanceOf(server.db, setup.userId)), reason: 'adjustment' });
+      const deps = fastDeps();
+      const answers = await Promise.allSettled(numbers(5).map((number) => requestInstantCall(server.db, deps, { ...setup.request(number), context, guard })));
+      await deps.placements.settle();
+      expect(answers.map((answer) => (answer.status === 'fulfilled' ? 'accepted' : (answer.reason as CallRequestError).code))).toEqual(['accepted', 'accepted', 'no_credits', 'no_credits', 'no_credits']);
+      expect(await countersOf(setup.userId)).toEqual({ widget: 2, account: 2 });
+      expect(await server.db.select().from(calls).where(eq(calls.userId, setup.userId))).toHaveLength(2);
+    });
+
+    it('answers a number that asks twice at once (a double click) with its first call', async () => {
+      const setup = await accountWithWidget(server.db);
+      const [first, again, other] = await crowd(setup, ['+12125550100', '+12125550100', '+12125550101']);
+      expect(first).toMatchObject({ duplicate: false });
+      expect(again).toEqual({ ...(first as object), duplicate: true });
+      expect(other).toMatchObject({ duplicate: false });
+      expect(await server.db.select().from(calls).where(eq(calls.userId, setup.userId))).toHaveLength(2);
+    });
+
+    it('refuses a blocked visitor of the crowd and accepts the others', async () => {
+      const setup = await accountWithWidget(server.db);
+      await blockVisitor(server.db, setup.userId, 'number', '+12125550101');
+      const answers = await crowd(setup, numbers(3));
+      expect(answers.map((answer) => (typeof answer === 'object' ? 'accepted' : answer))).toEqual(['accepted', 'refused: blocked', 'accepted']);
+    });
+
+    it.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL, crowds to two widgets of one account: exactly the account limit, no deadlock', async () => {
+      const setup = await accountWithWidget(server.db);
+      const [widget] = await server.db.select().from(widgets).where(eq(widgets.id, setup.widgetId));
+      const [second] = await server.db.insert(widgets).values({ ...widget!, id: undefined, typeId: 1, name: 'Call button' }).returning({ id: widgets.id });
+      await changeCredits(server.db, { userId: setup.userId, delta: 1_000, reason: 'adjustment' });
+      await saveCallLimits(server.db, setup.userId, { perWidget: 500, perAccount: 50 });
+      // Another instance: its own connections, and its own batches.
+      const other = await openDatabase({ databaseUrl: server.databaseUrl, pgliteDir: null });
+      const warnings: unknown[] = [];
+      const deps = [fastDeps(), fastDeps()].map((each) => ({ ...each, log: { ...each.log, warn: (object: object) => warnings.push(object) } }));
+      try {
+        const contexts = await Promise.all([setup.widgetId, second!.id].map((widgetId) => loadCallContext(server.db, { userId: setup.userId, widgetId })));
+        const requests = Array.from({ length: 160 }, (_, i) => {
+          const db = i % 2 === 0 ? server.db : other.db;
+          const target = (i >> 1) % 2;
+          return requestInstantCall(db, deps[i % 2]!, { ...setup.request(`+1212555${String(1000 + i)}`), widgetId: target === 0 ? setup.widgetId : second!.id, context: contexts[target]!, guard });
+        });
+        const answers = await Promise.allSettled(requests);
+        await Promise.all(deps.map((each) => each.placements.settle()));
+        const outcomes = answers.map((answer) => (answer.status === 'fulfilled' ? 'accepted' : (answer.reason as Error).message));
+        expect(outcomes.filter((outcome) => outcome === 'accepted')).toHaveLength(50);
+        expect(outcomes.filter((outcome) => outcome !== 'accepted').every((outcome) => outcome === 'refused: velocity')).toBe(true);
+        expect(await server.db.select().from(calls).where(eq(calls.userId, setup.userId))).toHaveLength(50);
+        expect(await countersOf(setup.userId)).toMatchObject({ account: 160 });
+        // No batch failed (a deadlock would have, and been retried one by one).
+        expect(warnings).toEqual([]);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('a request the statement refuses fails alone: the others are accepted each by itself', async () => {
+      const setup = await accountWithWidget(server.db);
+      const context = (await loadCallContext(server.db, { userId: setup.userId, widgetId: setup.widgetId }))!;
+      const deps = fastDeps();
+      // A website that does not exist: the calls' foreign key refuses the batch, then that request alone.
+      const answers = await Promise.allSettled(
+        numbers(4).map((number, i) => requestInstantCall(server.db, deps, { ...setup.request(number), ...(i === 1 && { websiteId: 2_000_000_000 }), context, guard })),
+      );
+      await deps.placements.settle();
+      expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect(await server.db.select().from(calls).where(eq(calls.userId, setup.userId))).toHaveLength(3);
+      expect(await countersOf(setup.userId)).toEqual({ widget: 3, account: 3 });
+    });
   });
 
   it('answers the guard\'s refusals in its order: the block list, then the per-number limit', async () => {

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { GroupCommit } from '../../db/groupCommit.ts';
 import { type CustomFields, scheduledCalls } from '../../db/schema/calls.ts';
 import { isWithinWeeklyHours, zonedWallClock } from '../../../common/rules/workingHours.ts';
 import { type CallContext, loadCallContext } from './callContext.ts';
@@ -101,7 +102,7 @@ export async function requestInstantCall(
     throw new CallRequestError('outside_working_hours', 'Calls are taken during working hours only.');
   }
   assertCanSpend(context);
-  const answer = await acceptInstantCall(db, {
+  const answer = await acceptInstantCall(db, deps.log, {
     userId: request.userId,
     websiteId: request.websiteId,
     widgetId: request.widgetId,
@@ -154,16 +155,23 @@ export async function requestInstantCall(
   }
   deps.log.info({ callId: answer.callId, userId: request.userId, visitor: request.visitor.address }, 'calls: instant call requested');
   const { callId, convertId } = answer;
+  // Placed once the request is answered: the 202s of requests accepted together go out before
+  // their placements take the event loop (issue 17).
   deps.placements.track(
-    placeUnderLease(db, deps, callId, () => deps.onFirstDial?.(callId), {
+    afterReplies().then(() => placeUnderLease(db, deps, callId, () => deps.onFirstDial?.(callId), {
       userId: request.userId,
       context,
       customerNumber,
       url: request.url,
       visitorLanguage: request.language ?? null,
-    }).catch((error: unknown) => deps.log.error({ err: error, callId }, 'calls: placing the call failed')),
+    })).catch((error: unknown) => deps.log.error({ err: error, callId }, 'calls: placing the call failed')),
   );
   return { callId, convertId, duplicate: false };
+}
+
+/** Resolves after the replies written in this turn of the event loop (setImmediate runs after them). */
+function afterReplies(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** A string without lone surrogates (each becomes U+FFFD), as String.prototype.toWellFormed. */
@@ -201,11 +209,35 @@ type AcceptAnswer =
 /**
  * Accepts or refuses a Call now request in one statement (accept_instant_call, migration 0014,
  * which lists its outcomes): under a crowd, each statement is a turn on the database, and the
- * transaction this replaced took a dozen.
+ * transaction this replaced took a dozen. The requests for one widget that come while one is
+ * being accepted are accepted together when it ends (accept_instant_calls, migration 0015).
  */
-async function acceptInstantCall(db: Database, call: AcceptInstantCall): Promise<AcceptAnswer> {
-  const result = await db.execute(sql`select accept_instant_call(${JSON.stringify(call)}::jsonb) as answer`);
-  return (result as unknown as { rows: { answer: AcceptAnswer }[] }).rows[0]!.answer;
+function acceptInstantCall(db: Database, log: CallRequestDeps['log'], call: AcceptInstantCall): Promise<AcceptAnswer> {
+  return acceptances(db).run(`${call.userId}:${call.widgetId}`, call, (error, size) =>
+    log.warn({ err: error, requests: size }, 'calls: Call now requests accepted together failed; accepting each alone'),
+  );
+}
+
+const acceptancesByDatabase = new WeakMap<Database, GroupCommit<AcceptInstantCall, AcceptAnswer>>();
+
+function acceptances(db: Database): GroupCommit<AcceptInstantCall, AcceptAnswer> {
+  let group = acceptancesByDatabase.get(db);
+  if (!group) {
+    group = new GroupCommit({
+      one: async (call) => {
+        const result = await db.execute(sql`select accept_instant_call(${JSON.stringify(call)}::jsonb) as answer`);
+        return (result as unknown as { rows: { answer: AcceptAnswer }[] }).rows[0]!.answer;
+      },
+      many: async (batch) => {
+        const result = await db.execute(sql`select accept_instant_calls(${JSON.stringify(batch)}::jsonb) as answers`);
+        return (result as unknown as { rows: { answers: AcceptAnswer[] }[] }).rows[0]!.answers;
+      },
+      // A number asking twice (a double click) is answered after its first request: then it is a duplicate.
+      distinct: (call) => call.customerNumber,
+    });
+    acceptancesByDatabase.set(db, group);
+  }
+  return group;
 }
 
 /**

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { GroupCommit } from './groupCommit.ts';
+
+/** A group commit over an echo "statement" that records every batch and single it was sent. */
+function recording(options: { failMany?: (inputs: string[]) => boolean; failOne?: (input: string) => boolean; maxBatch?: number; distinct?: (input: string) => string } = {}) {
+  const sent: string[][] = [];
+  const failures: number[] = [];
+  const group = new GroupCommit<string, string>({
+    many: async (inputs) => {
+      sent.push(inputs);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (options.failMany?.(inputs)) throw new Error('the batch failed');
+      return inputs.map((input) => `answer ${input}`);
+    },
+    one: async (input) => {
+      sent.push([input]);
+      if (options.failOne?.(input)) throw new Error(`${input} failed`);
+      return `answer ${input}`;
+    },
+    maxBatch: options.maxBatch,
+    distinct: options.distinct,
+  });
+  const report = (_error: unknown, size: number) => failures.push(size);
+  return { group: { run: (key: string, input: string) => group.run(key, input, report) }, sent, failures };
+}
+
+describe('GroupCommit', () => {
+  it('sends the requests of one turn together, and those that come while it runs in the next batch', async () => {
+    const { group, sent } = recording();
+    const first = ['a', 'b', 'c'].map((input) => group.run('widget 1', input));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    const later = ['d', 'e'].map((input) => group.run('widget 1', input));
+    expect(await Promise.all([...first, ...later])).toEqual(['answer a', 'answer b', 'answer c', 'answer d', 'answer e']);
+    expect(sent).toEqual([['a', 'b', 'c'], ['d', 'e']]);
+  });
+
+  it('sends a lone request alone, and each group apart', async () => {
+    const { group, sent } = recording();
+    expect(await group.run('widget 1', 'a')).toBe('answer a');
+    expect(await Promise.all([group.run('widget 1', 'b'), group.run('widget 2', 'c')])).toEqual(['answer b', 'answer c']);
+    expect(sent[0]).toEqual(['a']);
+    expect(sent.slice(1).sort()).toEqual([['b'], ['c']]);
+  });
+
+  it('keeps batches within maxBatch', async () => {
+    const { group, sent } = recording({ maxBatch: 2 });
+    await Promise.all(['a', 'b', 'c', 'd', 'e'].map((input) => group.run('g', input)));
+    expect(sent).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+  });
+
+  it('takes one request of each distinct value into a batch; the repeats go in the next', async () => {
+    const { group, sent } = recording({ distinct: (input) => input[0]! });
+    expect(await Promise.all(['a1', 'b1', 'a2', 'c1', 'a3'].map((input) => group.run('g', input)))).toEqual(['answer a1', 'answer b1', 'answer a2', 'answer c1', 'answer a3']);
+    expect(sent).toEqual([['a1', 'b1', 'c1'], ['a2'], ['a3']]);
+  });
+
+  it('after a failed batch sends each request alone, so one bad request fails alone', async () => {
+    const { group, sent, failures } = recording({ failMany: (inputs) => inputs.includes('bad'), failOne: (input) => input === 'bad' });
+    const answers = await Promise.allSettled(['a', 'bad', 'c'].map((input) => group.run('g', input)));
+    expect(answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : (answer.reason as Error).message))).toEqual(['answer a', 'bad failed', 'answer c']);
+    expect(sent).toEqual([['a', 'bad', 'c'], ['a'], ['bad'], ['c']]);
+    expect(failures).toEqual([3]);
+  });
+
+  it('goes on after a failure: the next requests are batched again', async () => {
+    const { group, sent } = recording({ failMany: (inputs) => inputs.includes('bad') });
+    await Promise.all(['a', 'bad'].map((input) => group.run('g', input)));
+    await Promise.all(['c', 'd'].map((input) => group.run('g', input)));
+    expect(sent.at(-1)).toEqual(['c', 'd']);
+  });
+});

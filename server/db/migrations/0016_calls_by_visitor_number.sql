@@ -1,0 +1,1 @@
+CREATE INDEX "calls_user_number_idx" ON "calls" USING btree ("user_id","customer_number","created_at") WHERE "calls"."type" = 'instant';
