@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { GroupCommit } from './groupCommit.ts';
 
 /** A group commit over an echo "statement" that records every batch and single it was sent. */
-function recording(options: { failMany?: (inputs: string[]) => boolean; failOne?: (input: string) => boolean; maxBatch?: number; distinct?: (input: string) => string } = {}) {
+function recording(
+  options: { failMany?: (inputs: string[]) => boolean; failCode?: string; failOne?: (input: string) => boolean; maxBatch?: number; distinct?: (input: string) => string } = {},
+) {
   const sent: string[][] = [];
   const failures: number[] = [];
   const group = new GroupCommit<string, string>({
     many: async (inputs) => {
       sent.push(inputs);
       await new Promise((resolve) => setTimeout(resolve, 5));
-      if (options.failMany?.(inputs)) throw new Error('the batch failed');
+      if (options.failMany?.(inputs)) throw Object.assign(new Error('the batch failed'), { code: options.failCode ?? '40P01' });
       return inputs.map((input) => `answer ${input}`);
     },
     one: async (input) => {
@@ -48,7 +50,7 @@ describe('GroupCommit', () => {
     expect(sent).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
   });
 
-  it('takes one request of each distinct value into a batch; the repeats go in the next', async () => {
+  it('takes one request of each distinct value into a batch; the repeats are sent alone once it is in', async () => {
     const { group, sent } = recording({ distinct: (input) => input[0]! });
     expect(await Promise.all(['a1', 'b1', 'a2', 'c1', 'a3'].map((input) => group.run('g', input)))).toEqual(['answer a1', 'answer b1', 'answer a2', 'answer c1', 'answer a3']);
     expect(sent).toEqual([['a1', 'b1', 'c1'], ['a2'], ['a3']]);
@@ -60,6 +62,29 @@ describe('GroupCommit', () => {
     expect(answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : (answer.reason as Error).message))).toEqual(['answer a', 'bad failed', 'answer c']);
     expect(sent).toEqual([['a', 'bad', 'c'], ['a'], ['bad'], ['c']]);
     expect(failures).toEqual([3]);
+  });
+
+  it('answers every request of a batch with a failure the database did not report (the batch may be in): none is sent again', async () => {
+    const { group, sent, failures } = recording({ failMany: () => true, failCode: 'ECONNRESET' });
+    const answers = await Promise.allSettled(['a', 'b'].map((input) => group.run('g', input)));
+    expect(answers.map((answer) => answer.status === 'rejected' && (answer.reason as Error).message)).toEqual(['the batch failed', 'the batch failed']);
+    expect(sent).toEqual([['a', 'b']]);
+    expect(failures).toEqual([]);
+  });
+
+  it('never leaves a request unanswered: a failure of its own rejects what waits, and the group starts afresh', async () => {
+    let calls = 0;
+    const group = new GroupCommit<string, string>({
+      many: async (inputs) => inputs,
+      one: async (input) => input,
+      distinct: () => {
+        calls += 1;
+        if (calls === 1) throw new Error('distinct failed');
+        return String(calls);
+      },
+    });
+    await expect(group.run('g', 'a', () => undefined)).rejects.toThrow('distinct failed');
+    expect(await group.run('g', 'b', () => undefined)).toBe('b');
   });
 
   it('goes on after a failure: the next requests are batched again', async () => {

@@ -1,33 +1,51 @@
 /**
  * Group commit (issue 17): the requests of one kind and group (the acceptances of one widget, say)
- * that come while a statement of theirs is running are sent together when it ends, as one
- * statement and one transaction, instead of each waiting its turn (PGlite runs one statement at a
- * time; on PostgreSQL, requests that lock the same rows wait on each other's commits anyway). A
- * request that finds nothing running is sent at once, alone: nobody waits for a crowd that may
- * not come.
+ * that come together are sent together, as one statement and one transaction, instead of each
+ * waiting its turn (PGlite runs one statement at a time; on PostgreSQL, requests that lock the
+ * same rows wait on each other's commits anyway). A batch leaves once no request has come in for
+ * a few turns of the event loop (#gather), or when the one before it ends; a request that comes
+ * alone leaves after those few turns, alone.
  *
- * `many` answers each input of a batch, in order; `one` answers a single input. When a batch
- * fails (a deadlock PostgreSQL broke, a request with a value the statement refuses), nothing of it
- * was kept, and each of its requests is sent again alone: one bad request fails alone.
+ * `many` answers each input of a batch, in order, in ONE statement (one transaction, outside any
+ * other): when it fails with an error the database reported (a deadlock PostgreSQL broke, a
+ * request with a value the statement refuses), nothing of it was kept, and each of its requests
+ * is sent again alone with `one`, so one bad request fails alone. Any other failure (the
+ * connection lost: the batch may have been committed) is every request's answer.
  */
+
+/** Requests given to any group commit of this process so far (#gather). */
+let arrivals = 0;
+/**
+ * Turns of the event loop without a new request after which a crowd is taken to be in: a
+ * connection accepted in one turn is read in the next, so one quiet turn is not the end of it.
+ */
+const QUIET_TURNS = 3;
+
 export class GroupCommit<Input, Output> {
   readonly #queues = new Map<string, Waiting<Input, Output>[]>();
   readonly #many: (inputs: Input[]) => Promise<Output[]>;
   readonly #one: (input: Input) => Promise<Output>;
   readonly #distinct: ((input: Input) => string) | undefined;
   readonly #maxBatch: number;
+  readonly #gatherMs: number;
 
   constructor(options: {
     many: (inputs: Input[]) => Promise<Output[]>;
     one: (input: Input) => Promise<Output>;
-    /** When given, a batch takes one request of each value (the others wait for the next batch). */
+    /**
+     * When given, a batch takes one request of each value; the repeats of a value are sent alone
+     * once it is committed (a number asking twice: then the first one's call is there to see).
+     */
     distinct?: (input: Input) => string;
     maxBatch?: number;
+    /** How long a batch may wait for a crowd still coming in (ms). */
+    gatherMs?: number;
   }) {
     this.#many = options.many;
     this.#one = options.one;
     this.#distinct = options.distinct;
-    this.#maxBatch = options.maxBatch ?? 200;
+    this.#maxBatch = Math.max(1, options.maxBatch ?? 200);
+    this.#gatherMs = options.gatherMs ?? 20;
   }
 
   /**
@@ -35,6 +53,7 @@ export class GroupCommit<Input, Output> {
    * `onBatchFailure` is told when a batch it was in failed (its requests are then sent alone).
    */
   run(group: string, input: Input, onBatchFailure: BatchFailureReport): Promise<Output> {
+    arrivals += 1;
     return new Promise<Output>((resolve, reject) => {
       const waiting = this.#queues.get(group);
       if (waiting) {
@@ -47,36 +66,61 @@ export class GroupCommit<Input, Output> {
     });
   }
 
-  /**
-   * Sends the group's requests, batch after batch, until none is waiting. Each batch leaves after
-   * the event loop's turn of input (setImmediate): PGlite runs a statement on this thread, so the
-   * requests that came meanwhile are only read then.
-   */
+  /** Sends the group's requests, batch after batch, until none is waiting; never leaves one unanswered. */
   async #drain(group: string, queue: Waiting<Input, Output>[]): Promise<void> {
-    do {
-      await new Promise((resolve) => setImmediate(resolve));
-      await this.#send(this.#nextBatch(queue));
-    } while (queue.length > 0);
-    this.#queues.delete(group);
+    try {
+      do {
+        await this.#gather();
+        const { batch, repeats } = this.#nextBatch(queue);
+        await this.#send(batch);
+        // After the batch, as the same request sent again; not waited for, so that a number sent
+        // many times holds up no other.
+        for (const repeat of repeats) void this.#one(repeat.input).then(repeat.resolve, repeat.reject);
+      } while (queue.length > 0);
+    } catch (error) {
+      for (const waiting of queue.splice(0)) waiting.reject(error);
+    } finally {
+      this.#queues.delete(group);
+    }
   }
 
-  /** Takes the next batch off the queue: up to maxBatch requests, one of each distinct value. */
-  #nextBatch(queue: Waiting<Input, Output>[]): Waiting<Input, Output>[] {
-    if (!this.#distinct) return queue.splice(0, this.#maxBatch);
+  /**
+   * Lets the event loop turn while requests still come in (at most gatherMs): Node accepts one
+   * connection a turn (libuv 1.45+), so a crowd comes in one request a turn, and a turn that runs
+   * a statement of PGlite (on this thread) lets in only one more. The requests of every group
+   * commit count, so that while a crowd comes in none of them runs a statement (reading the
+   * requests and accepting them are two).
+   */
+  async #gather(): Promise<void> {
+    const deadline = performance.now() + this.#gatherMs;
+    let quietTurns = 0;
+    while (quietTurns < QUIET_TURNS && performance.now() < deadline) {
+      const seen = arrivals;
+      await new Promise((resolve) => setImmediate(resolve));
+      quietTurns = arrivals > seen ? 0 : quietTurns + 1;
+    }
+  }
+
+  /**
+   * Takes the next batch off the queue (up to maxBatch requests, in order), with the repeats of
+   * its distinct values; the queue keeps the rest, in order.
+   */
+  #nextBatch(queue: Waiting<Input, Output>[]): { batch: Waiting<Input, Output>[]; repeats: Waiting<Input, Output>[] } {
+    if (!this.#distinct) return { batch: queue.splice(0, this.#maxBatch), repeats: [] };
     const batch: Waiting<Input, Output>[] = [];
+    const repeats: Waiting<Input, Output>[] = [];
     const taken = new Set<string>();
-    const left: Waiting<Input, Output>[] = [];
+    let kept = 0;
     for (const waiting of queue) {
       const value = this.#distinct(waiting.input);
-      if (batch.length < this.#maxBatch && !taken.has(value)) {
+      if (taken.has(value)) repeats.push(waiting);
+      else if (batch.length < this.#maxBatch) {
         taken.add(value);
         batch.push(waiting);
-      } else {
-        left.push(waiting);
-      }
+      } else queue[kept++] = waiting;
     }
-    queue.splice(0, queue.length, ...left);
-    return batch;
+    queue.length = kept;
+    return { batch, repeats };
   }
 
   async #send(batch: Waiting<Input, Output>[]): Promise<void> {
@@ -87,12 +131,25 @@ export class GroupCommit<Input, Output> {
         batch.forEach((waiting, index) => waiting.resolve(answers[index]!));
         return;
       } catch (error) {
+        if (!reportedByDatabase(error)) {
+          for (const waiting of batch) waiting.reject(error);
+          return;
+        }
         // Told once, through the first request's report (they all share one log in practice).
         batch[0]!.onBatchFailure(error, batch.length);
       }
     }
     await Promise.all(batch.map((waiting) => this.#one(waiting.input).then(waiting.resolve, waiting.reject)));
   }
+}
+
+/** Whether an error (or its cause, as Drizzle wraps it) carries a SQLSTATE: the database answered, and rolled the statement back. */
+function reportedByDatabase(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 3; cause = cause.cause, depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return true;
+  }
+  return false;
 }
 
 /** Told of a batch that failed, and its size. */

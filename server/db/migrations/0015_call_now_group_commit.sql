@@ -28,16 +28,30 @@ BEGIN
 END $$;
 --> statement-breakpoint
 
+-- One hit of `p_key` against a limit of `p_max` hits in its fixed window: null within the limit,
+-- else the seconds until the window ends (the per-address and per-number limits of a Call now).
+CREATE FUNCTION rate_limit_retry_after(p_key text, p_max integer, p_window_seconds integer, p_at timestamptz) RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_hit record;
+BEGIN
+  SELECT * INTO v_hit FROM count_rate_hit(p_key, p_window_seconds, p_at);
+  IF v_hit.hits > p_max THEN
+    RETURN v_hit.retry_after_seconds;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+
 -- One hit of a request against its address's limit (`p_limit`: key, max, windowSeconds, at):
 -- null within the limit, else {limited: true, retryAfterSeconds}.
 CREATE FUNCTION address_limit_refusal(p_limit jsonb) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_hit record;
+  v_retry integer := rate_limit_retry_after(p_limit->>'key', (p_limit->>'max')::integer, (p_limit->>'windowSeconds')::integer, (p_limit->>'at')::timestamptz);
 BEGIN
-  SELECT * INTO v_hit FROM count_rate_hit(p_limit->>'key', (p_limit->>'windowSeconds')::integer, (p_limit->>'at')::timestamptz);
-  IF v_hit.hits > (p_limit->>'max')::integer THEN
-    RETURN jsonb_build_object('limited', true, 'retryAfterSeconds', v_hit.retry_after_seconds);
+  IF v_retry IS NOT NULL THEN
+    RETURN jsonb_build_object('limited', true, 'retryAfterSeconds', v_retry);
   END IF;
   RETURN NULL;
 END $$;
@@ -114,12 +128,13 @@ $$;
 
 -- How many holds of `p_amount` credits an account's available balance can pay without passing
 -- its overdraft, locking the balance until the transaction ends (0 without a balance). The one
--- home of the hold's rule (reserve_credits, hold_credits, admit_call_velocities).
+-- home of the hold's rule (reserve_credits and accept_instant_calls through hold_credits;
+-- admit_call_velocities).
 CREATE FUNCTION payable_holds(p_user_id integer, p_amount integer) RETURNS integer
 LANGUAGE sql AS $$
   SELECT coalesce((
     SELECT CASE
-      WHEN c.credits - c.reserved < c.overdraft THEN 0
+      WHEN p_amount IS NULL OR c.credits - c.reserved < c.overdraft THEN 0
       WHEN p_amount <= 0 THEN 2147483647
       ELSE least(2147483647, floor((c.credits - c.reserved - c.overdraft)::numeric / p_amount))::integer
     END
@@ -134,8 +149,12 @@ LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 BEGIN
   held := least(p_count, payable_holds(p_user_id, p_amount));
-  UPDATE credits AS c SET reserved = c.reserved + held * p_amount WHERE c.user_id = p_user_id
-  RETURNING c.credits, c.reserved INTO credits, reserved;
+  IF held > 0 THEN
+    UPDATE credits AS c SET reserved = c.reserved + held * p_amount WHERE c.user_id = p_user_id
+    RETURNING c.credits, c.reserved INTO credits, reserved;
+  ELSE
+    SELECT c.credits, c.reserved INTO credits, reserved FROM credits AS c WHERE c.user_id = p_user_id;
+  END IF;
 END $$;
 --> statement-breakpoint
 
@@ -148,16 +167,18 @@ $$;
 
 -- The client's velocity limits for `p_requests` requests to one widget in a row (one:
 -- admit_call_velocity), each counted as admit_call_velocity counts one, and the counters written
--- once. With `p_hold` (credits), the requests the limits let through are then paid a hold each
--- while the balance can (payable_holds, locked after the counters, as a single request locks
--- them); past it a request answers {allowed: false, unpaid: true} and its counts are taken back
--- (nothing was accepted). A verdict per request, in order: {allowed: true} or the refusal
--- (scope, retryAfterSeconds, max, notifyClient).
+-- once (their rows locked first, and kept at 0 hits when all is taken back). With `p_hold`
+-- (credits), the requests the limits let through are then paid a hold each while the balance
+-- can (payable_holds, locked when the first one passes); past it a request answers
+-- {allowed: false, unpaid: true} and its counts are taken back (nothing was accepted). Null
+-- `p_limits`: no velocity limits, only the holds. A verdict per request, in order:
+-- {allowed: true} or the refusal (scope, retryAfterSeconds, max, notifyClient).
 CREATE FUNCTION admit_call_velocities(p_user_id integer, p_widget_id integer, p_at timestamptz, p_limits jsonb, p_requests integer, p_hold integer) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
   v_per_widget integer;
   v_per_account integer;
+  v_checks integer := CASE WHEN p_limits IS NULL THEN 0 ELSE 2 END;
   v_scopes text[] := ARRAY['widget', 'account'];
   v_keys text[] := ARRAY['velocity:widget:' || p_user_id || ':' || p_widget_id, 'velocity:account:' || p_user_id];
   v_windows integer[] := ARRAY[(p_limits->>'widgetWindowSeconds')::integer, (p_limits->>'accountWindowSeconds')::integer];
@@ -172,28 +193,27 @@ DECLARE
   v_mail_hits integer;
   v_counter record;
 BEGIN
-  SELECT per_widget, per_account INTO v_per_widget, v_per_account FROM call_limits WHERE user_id = p_user_id;
-  IF NOT FOUND THEN
-    v_per_widget := (p_limits->>'perWidget')::integer;
-    v_per_account := (p_limits->>'perAccount')::integer;
+  IF p_limits IS NOT NULL THEN
+    SELECT per_widget, per_account INTO v_per_widget, v_per_account FROM call_limits WHERE user_id = p_user_id;
+    IF NOT FOUND THEN
+      v_per_widget := (p_limits->>'perWidget')::integer;
+      v_per_account := (p_limits->>'perAccount')::integer;
+    END IF;
+    IF v_per_widget IS NULL OR v_per_account IS NULL OR v_windows[1] IS NULL OR v_windows[2] IS NULL THEN
+      RAISE EXCEPTION 'admit_call_velocities: limits and windows are required, got %', p_limits;
+    END IF;
+    v_max := ARRAY[v_per_widget, v_per_account];
   END IF;
-  IF v_per_widget IS NULL OR v_per_account IS NULL OR v_windows[1] IS NULL OR v_windows[2] IS NULL THEN
-    RAISE EXCEPTION 'admit_call_velocities: limits and windows are required, got %', p_limits;
-  END IF;
-  v_max := ARRAY[v_per_widget, v_per_account];
-  FOR s IN 1..2 LOOP
+  FOR s IN 1..v_checks LOOP
     SELECT * INTO v_counter FROM count_rate_hits(v_keys[s], v_windows[s], p_at, 0);
     v_hits[s] := v_counter.hits;
     v_retry[s] := v_counter.retry_after_seconds;
   END LOOP;
-  IF p_hold IS NOT NULL THEN
-    v_payable := payable_holds(p_user_id, p_hold);
-  END IF;
   FOR i IN 1..p_requests LOOP
     -- The widget's count, then the account's; the first refusal of a window asks to tell the
     -- client, once per account and account window.
     v_verdict := NULL;
-    FOR s IN 1..2 LOOP
+    FOR s IN 1..v_checks LOOP
       v_hits[s] := v_hits[s] + 1;
       v_counted[s] := v_counted[s] + 1;
       IF v_hits[s] > v_max[s] THEN
@@ -205,17 +225,23 @@ BEGIN
         EXIT;
       END IF;
     END LOOP;
-    IF v_verdict IS NULL AND v_payable IS NOT NULL AND v_paid >= v_payable THEN
-      v_hits := ARRAY[v_hits[1] - 1, v_hits[2] - 1];
-      v_counted := ARRAY[v_counted[1] - 1, v_counted[2] - 1];
-      v_verdict := jsonb_build_object('allowed', false, 'unpaid', true);
-    ELSIF v_verdict IS NULL THEN
+    IF v_verdict IS NULL AND p_hold IS NOT NULL THEN
+      v_payable := coalesce(v_payable, payable_holds(p_user_id, p_hold));
+      IF v_paid >= v_payable THEN
+        FOR s IN 1..v_checks LOOP
+          v_hits[s] := v_hits[s] - 1;
+          v_counted[s] := v_counted[s] - 1;
+        END LOOP;
+        v_verdict := '{"allowed": false, "unpaid": true}'::jsonb;
+      END IF;
+    END IF;
+    IF v_verdict IS NULL THEN
       v_paid := v_paid + 1;
-      v_verdict := jsonb_build_object('allowed', true);
+      v_verdict := '{"allowed": true}'::jsonb;
     END IF;
     v_verdicts := array_append(v_verdicts, v_verdict);
   END LOOP;
-  FOR s IN 1..2 LOOP
+  FOR s IN 1..v_checks LOOP
     IF v_counted[s] <> 0 THEN
       PERFORM count_rate_hits(v_keys[s], v_windows[s], p_at, v_counted[s]);
     END IF;
@@ -260,7 +286,7 @@ $$;
 CREATE FUNCTION guard_instant_call(p jsonb) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_hit record;
+  v_retry integer;
 BEGIN
   IF NOT p ? 'guard' THEN
     RETURN NULL;
@@ -268,9 +294,9 @@ BEGIN
   IF visitor_blocked((p->>'userId')::integer, ARRAY(SELECT jsonb_array_elements_text(p->'guard'->'numberSpellings')), p->'guard'->>'address') THEN
     RETURN jsonb_build_object('outcome', 'blocked');
   END IF;
-  SELECT * INTO v_hit FROM count_rate_hit(p->'guard'->>'numberLimitKey', (p->'guard'->>'numberLimitWindowSeconds')::integer, (p->>'at')::timestamptz);
-  IF v_hit.hits > (p->'guard'->>'numberLimitMax')::integer THEN
-    RETURN jsonb_build_object('outcome', 'rate_limited', 'retryAfterSeconds', v_hit.retry_after_seconds);
+  v_retry := rate_limit_retry_after(p->'guard'->>'numberLimitKey', (p->'guard'->>'numberLimitMax')::integer, (p->'guard'->>'numberLimitWindowSeconds')::integer, (p->>'at')::timestamptz);
+  IF v_retry IS NOT NULL THEN
+    RETURN jsonb_build_object('outcome', 'rate_limited', 'retryAfterSeconds', v_retry);
   END IF;
   RETURN NULL;
 END $$;
@@ -300,7 +326,6 @@ DECLARE
   v_refusal jsonb;
   v_answers jsonb := '{}'::jsonb;
   v_candidates integer[] := '{}';
-  v_payable integer;
   v_verdicts jsonb;
   v_accepted jsonb := '[]'::jsonb;
   v_held record;
@@ -308,8 +333,9 @@ DECLARE
   v_result jsonb[] := '{}';
   v_last_accepted text;
 BEGIN
-  IF (SELECT count(DISTINCT (value->>'userId', value->>'widgetId', value->>'credits')) <> 1 OR count(DISTINCT value->>'customerNumber') <> count(*) FROM jsonb_array_elements(p)) THEN
-    RAISE EXCEPTION 'accept_instant_calls: the requests of a batch are for one widget and each from another number';
+  IF (SELECT count(DISTINCT (value->>'userId', value->>'widgetId', value->>'credits', value->'velocity', value ? 'guard')) <> 1
+      OR count(DISTINCT value->>'customerNumber') <> count(*) FROM jsonb_array_elements(p)) THEN
+    RAISE EXCEPTION 'accept_instant_calls: the requests of a batch are for one widget, with the same limits, each from another number';
   END IF;
   FOR v_item IN SELECT value, ordinality FROM jsonb_array_elements(p) WITH ORDINALITY ORDER BY value->'guard'->>'numberLimitKey', ordinality LOOP
     v_refusal := guard_instant_call(v_item.value);
@@ -335,14 +361,7 @@ BEGIN
   WHERE NOT v_answers ? e.ordinality::text;
   v_candidates := ARRAY(SELECT ordinality::integer FROM generate_series(1, jsonb_array_length(p)) AS ordinality WHERE NOT v_answers ? ordinality::text ORDER BY 1);
   IF cardinality(v_candidates) > 0 THEN
-    IF v_last ? 'velocity' THEN
-      v_verdicts := admit_call_velocities(v_user, v_widget, (v_last->>'at')::timestamptz, v_last->'velocity', cardinality(v_candidates), v_credits);
-    ELSE
-      -- Without velocity limits, only the hold: a verdict like admit_call_velocities'.
-      v_payable := payable_holds(v_user, v_credits);
-      SELECT jsonb_agg(CASE WHEN n <= v_payable THEN '{"allowed": true}'::jsonb ELSE '{"allowed": false, "unpaid": true}'::jsonb END ORDER BY n)
-      INTO v_verdicts FROM generate_series(1, cardinality(v_candidates)) AS n;
-    END IF;
+    v_verdicts := admit_call_velocities(v_user, v_widget, (v_last->>'at')::timestamptz, v_last->'velocity', cardinality(v_candidates), v_credits);
     FOR i IN 1..cardinality(v_candidates) LOOP
       IF (v_verdicts->(i - 1)->>'allowed')::boolean THEN
         v_accepted := v_accepted || (p->(v_candidates[i] - 1) || jsonb_build_object('ordinality', v_candidates[i]));

@@ -69,8 +69,11 @@ export interface CallRequestKey {
  * What a Call now request reads, in one statement (issue 17): counts it against the visitor
  * address's limit (`addressLimit`: its counter key, limit and time) and, within it, reads the
  * website of a widget key, its account, and the widget's call context when the website has that
- * widget (call_request_context, migration 0014). The requests that come while one is read are
- * read together when it ends (call_request_contexts, migration 0015: each widget once).
+ * widget (call_request_context, migration 0014). The requests that come together are read
+ * together (server/db/groupCommit.ts; call_request_contexts, migration 0015: each key and widget
+ * once), whatever their website: one statement for a crowd on PGlite, and on PostgreSQL one
+ * connection of the pool, whose transaction holds the addresses' counters (locked in the order
+ * of their keys, so no cycle with another instance's batch) until the reads end, a few ms.
  */
 export function loadCallRequestContext(db: Database, request: CallRequestKey, log: { warn(object: object, message?: string): void }): Promise<CallRequestContext> {
   return requestContexts(db).run('', request, (error, size) => log.warn({ err: error, requests: size }, 'calls: Call now requests read together failed; reading each alone'));

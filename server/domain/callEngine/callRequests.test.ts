@@ -1,5 +1,5 @@
 import type { RingRequest } from '../../adapters/telephony/telephony.ts';
-import { and, asc, eq, like, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CallSimulator } from '../../adapters/telephony/callSimulator.ts';
@@ -213,6 +213,16 @@ describe('Call now', () => {
 describe('Call now in one statement (issue 17)', () => {
   const refuse = (refusal: CallRefusal) => new Error(`refused: ${refusal.kind}`);
   const guard = { address: '203.0.113.9', numberLimit: { name: 'call:number', max: 5, windowSeconds: 3600 }, refuse };
+  /** The account's velocity counters by scope (widget, account, mail). */
+  const countersOf = async (userId: number) =>
+    Object.fromEntries(
+      (
+        await server.db
+          .select()
+          .from(widgetRateCounters)
+          .where(or(like(widgetRateCounters.key, `velocity:widget:${userId}:%`), inArray(widgetRateCounters.key, [`velocity:account:${userId}`, `velocity:mail:${userId}`])))
+      ).map((row) => [row.key.split(':')[1], row.hits]),
+    );
 
   it('refused for credits inside the statement (a stale hint): nothing is held or recorded, and the velocity counts are undone', async () => {
     const deps = fastDeps();
@@ -223,8 +233,7 @@ describe('Call now in one statement (issue 17)', () => {
     await changeCredits(server.db, { userId: setup.userId, delta: -(await balanceOf(server.db, setup.userId)), reason: 'adjustment' });
     await expectRefusal(requestInstantCall(server.db, deps, { ...setup.request('+15005550004'), context, guard }), 'no_credits');
     // Counted and taken back (the counters' rows are locked, so they stay, with no hit).
-    const velocity = await server.db.select().from(widgetRateCounters).where(like(widgetRateCounters.key, `velocity:%:${setup.userId}%`));
-    expect(velocity.map((row) => row.hits)).toEqual([0, 0]);
+    expect(await countersOf(setup.userId)).toEqual({ widget: 0, account: 0 });
     // The per-number count stays: it counts whatever follows.
     const perNumber = await server.db.select().from(widgetRateCounters).where(eq(widgetRateCounters.key, `call:number:${setup.userId}:+15005550004`));
     expect(perNumber.map((row) => row.hits)).toEqual([1]);
@@ -249,9 +258,6 @@ describe('Call now in one statement (issue 17)', () => {
       return answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : answer.reason instanceof CallRequestError ? answer.reason.code : (answer.reason as Error).message));
     }
     const numbers = (count: number) => Array.from({ length: count }, (_, i) => `+1212555${String(100 + i).padStart(4, '0')}`);
-    const countersOf = async (userId: number) =>
-      Object.fromEntries((await server.db.select().from(widgetRateCounters).where(like(widgetRateCounters.key, `velocity:%:${userId}%`))).map((row) => [row.key.split(':')[1], row.hits]));
-
     it('accepts them in one statement: each call recorded, its price held and its notification queued', async () => {
       const setup = await accountWithWidget(server.db);
       await server.db.update(widgets).set({ notifications: { email: { isActive: true, value: 'leads@example.com' } } }).where(eq(widgets.id, setup.widgetId));
@@ -270,7 +276,11 @@ describe('Call now in one statement (issue 17)', () => {
       const queued = await server.db.select().from(clientNotifications).where(and(eq(clientNotifications.userId, setup.userId), eq(clientNotifications.event, 'call_requested')));
       expect(queued.map((row) => [row.callId, row.channel, row.to])).toEqual(rows.map((row) => [row.id, 'email', 'leads@example.com']));
       expect(await countersOf(setup.userId)).toEqual({ widget: 8, account: 8 });
-      expect(before - (await balanceOf(server.db, setup.userId))).toBeGreaterThan(0);
+      // Nothing stays held once they are placed, and the balance moved by exactly what they charged
+      // (the holds themselves, against one by one: acceptTogether.test.ts).
+      const settled = await server.db.select().from(calls).where(eq(calls.userId, setup.userId));
+      expect(settled.every((row) => row.reservedCredits === 0)).toBe(true);
+      expect(before - (await balanceOf(server.db, setup.userId))).toBe(settled.reduce((sum, row) => sum + row.creditsCharged, 0));
     });
 
     it('lets through only what the velocity limits allow, and tells the client once', async () => {
@@ -330,18 +340,25 @@ describe('Call now in one statement (issue 17)', () => {
       const deps = [fastDeps(), fastDeps()].map((each) => ({ ...each, log: { ...each.log, warn: (object: object) => warnings.push(object) } }));
       try {
         const contexts = await Promise.all([setup.widgetId, second!.id].map((widgetId) => loadCallContext(server.db, { userId: setup.userId, widgetId })));
+        // 120 numbers, 40 of them asking on both instances at once (one to each widget).
         const requests = Array.from({ length: 160 }, (_, i) => {
           const db = i % 2 === 0 ? server.db : other.db;
           const target = (i >> 1) % 2;
-          return requestInstantCall(db, deps[i % 2]!, { ...setup.request(`+1212555${String(1000 + i)}`), widgetId: target === 0 ? setup.widgetId : second!.id, context: contexts[target]!, guard });
+          const number = `+1212555${String(1000 + (i < 80 ? i >> 1 : i - 40))}`;
+          return requestInstantCall(db, deps[i % 2]!, { ...setup.request(number), widgetId: target === 0 ? setup.widgetId : second!.id, context: contexts[target]!, guard });
         });
         const answers = await Promise.allSettled(requests);
         await Promise.all(deps.map((each) => each.placements.settle()));
-        const outcomes = answers.map((answer) => (answer.status === 'fulfilled' ? 'accepted' : (answer.reason as Error).message));
+        const outcomes = answers.map((answer) => (answer.status === 'rejected' ? (answer.reason as Error).message : answer.value.duplicate ? 'duplicate' : 'accepted'));
+        const recorded = await server.db.select().from(calls).where(eq(calls.userId, setup.userId));
+        // Exactly the account's limit of calls, one per number at most; a number's second request
+        // is its first call's duplicate or refused by the limit, like any other.
+        expect(recorded).toHaveLength(50);
+        expect(new Set(recorded.map((row) => row.customerNumber)).size).toBe(50);
         expect(outcomes.filter((outcome) => outcome === 'accepted')).toHaveLength(50);
-        expect(outcomes.filter((outcome) => outcome !== 'accepted').every((outcome) => outcome === 'refused: velocity')).toBe(true);
-        expect(await server.db.select().from(calls).where(eq(calls.userId, setup.userId))).toHaveLength(50);
-        expect(await countersOf(setup.userId)).toMatchObject({ account: 160 });
+        expect(outcomes.every((outcome) => ['accepted', 'duplicate', 'refused: velocity'].includes(outcome))).toBe(true);
+        const duplicates = outcomes.filter((outcome) => outcome === 'duplicate').length;
+        expect(await countersOf(setup.userId)).toMatchObject({ account: 160 - duplicates });
         // No batch failed (a deadlock would have, and been retried one by one).
         expect(warnings).toEqual([]);
       } finally {

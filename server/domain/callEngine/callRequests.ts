@@ -79,7 +79,7 @@ export interface ScheduledCallRequest {
 
 /**
  * "Call now" (issue 7): checks the widget is active, the working hours, the credits, then in one
- * statement (accept_instant_call, migration 0014: with the request's guard, if any) holds the
+ * statement (acceptInstantCall below: with the request's guard, if any) holds the
  * call's price on the balance (refused with no_credits when the available balance cannot pay it)
  * and records the call, and starts ringing in the background (deps.placements): agents by the
  * calling rule and their availability, or the widget's single number, retried numberOfTries times. The
@@ -179,7 +179,7 @@ function wellFormed(text: string): string {
   return text.replace(/\p{Cs}/gu, '\uFFFD');
 }
 
-/** What accept_instant_call (migration 0014) is given. */
+/** What accept_instant_call (and accept_instant_calls, for each request) is given. */
 interface AcceptInstantCall {
   userId: number;
   websiteId: number;
@@ -207,13 +207,15 @@ type AcceptAnswer =
   | { outcome: 'accepted'; callId: number; convertId: string; rechargeDue: boolean };
 
 /**
- * Accepts or refuses a Call now request in one statement (accept_instant_call, migration 0014,
- * which lists its outcomes): under a crowd, each statement is a turn on the database, and the
- * transaction this replaced took a dozen. The requests for one widget that come while one is
- * being accepted are accepted together when it ends (accept_instant_calls, migration 0015).
+ * Accepts or refuses a Call now request in one statement (accept_instant_call: migration 0014
+ * lists its outcomes): under a crowd, each statement is a turn on the database, and the
+ * transaction this replaced took a dozen. The requests for one widget that come together are
+ * accepted together (server/db/groupCommit.ts; accept_instant_calls, migration 0015, which
+ * answers each as one by one would).
  */
 function acceptInstantCall(db: Database, log: CallRequestDeps['log'], call: AcceptInstantCall): Promise<AcceptAnswer> {
-  return acceptances(db).run(`${call.userId}:${call.widgetId}`, call, (error, size) =>
+  // A batch is one widget's, with or without the guard and velocity limits (accept_instant_calls refuses a mix).
+  return acceptances(db).run(`${call.userId}:${call.widgetId}:${call.guard ? 'guarded' : 'open'}`, call, (error, size) =>
     log.warn({ err: error, requests: size }, 'calls: Call now requests accepted together failed; accepting each alone'),
   );
 }
@@ -370,7 +372,7 @@ function requestContextOf(context: CallContext | undefined): RequestContext {
   return { ...context, general: readGeneralSettings(context.widget.settings) };
 }
 
-/** A hint before anything is written; what holds is the reservation (reserve_credits: holdCreditsForCall, or accept_instant_call's). */
+/** A hint before anything is written; what holds is the reservation (reserve_credits: holdCreditsForCall, or accept_instant_calls'). */
 function assertCanSpend(context: RequestContext): void {
   if (!canPayForACall(context.available, context.overdraft)) throw noCredits();
 }

@@ -11,9 +11,9 @@ import { autoRechargeSignal, trackAutoRechargeThreshold } from '../payments/auto
 export const availableCreditsSql = sql<number>`(${credits.credits} - ${credits.reserved})`.mapWith(Number);
 
 /**
- * Holds `amount` credits for a call being accepted, by one UPDATE that refuses when the
- * available balance would pass the overdraft (`credits - reserved - amount >= overdraft`,
- * checked by the row update itself, so simultaneous requests queue on the row and the last ones
+ * Holds `amount` credits for a call being accepted, refused when the available balance would
+ * pass the overdraft (`credits - reserved - amount >= overdraft`: payable_holds, migration 0015,
+ * which reads the balance locked, so simultaneous requests queue on the row and the last ones
  * find nothing left). Run inside the transaction that records the call (so a refused or rolled
  * back request holds nothing). The available balance drops, so the auto-recharge threshold is
  * tracked on it here (a purchase may be queued; signalRecharge after the commit). Answers
@@ -21,7 +21,7 @@ export const availableCreditsSql = sql<number>`(${credits.credits} - ${credits.r
  */
 export async function reserveCredits(tx: Database, userId: number, amount: number): Promise<{ reserved: boolean; rechargeQueued: boolean }> {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`A reservation must be a positive whole number, got ${amount}`);
-  // reserve_credits (migration 0014): the one home of the hold, which the Call now statement uses too.
+  // reserve_credits (migration 0015): a hold of hold_credits, which the Call now statement uses for a crowd's holds at once.
   const result = await tx.execute(sql`select credits, reserved from reserve_credits(${userId}::integer, ${amount}::integer)`);
   const [row] = (result as unknown as { rows: { credits: number; reserved: number }[] }).rows;
   if (!row) return { reserved: false, rechargeQueued: false };
@@ -58,7 +58,7 @@ export async function heldOnAccount(tx: Database, userId: number): Promise<numbe
 }
 
 /**
- * After the Call now statement (accept_instant_call, migration 0014) held credits and found the
+ * After the Call now statement (accept_instant_calls, migration 0015) held credits and found the
  * balance under an armed auto-recharge threshold: tracks the threshold as reserveCredits does,
  * under the balance row's lock, with the balance as it is now, and wakes the worker when a
  * purchase was queued. The rule is the state (armed, balance under the threshold), so a purchase

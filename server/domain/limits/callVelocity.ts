@@ -59,7 +59,7 @@ export type VelocityVerdict =
  * the same hour make one e-mail.
  *
  * Counted only for requests about to become a call or callback (callRequests.ts: a callback's
- * `admit` inside its recording transaction, a Call now's accept_instant_call statement): junk
+ * `admit` inside its recording transaction, a Call now's accept_instant_calls statement): junk
  * (unknown widgets, refused times, duplicates, no credits) neither counts nor trips the brake,
  * and made-up widget ids create no counters.
  */
@@ -71,8 +71,9 @@ export async function admitByVelocity(db: Database, request: { userId: number; w
 }
 
 /**
- * What admit_call_velocity (migration 0014: the rule above, in the database, so the Call now
- * statement counts it in the same turn) is given: the defaults and the windows.
+ * What admit_call_velocity is given: the defaults and the windows. It is admit_call_velocities
+ * for one request (migration 0015: the rule above, in the database, where the Call now statement
+ * counts a crowd's requests to a widget in one turn, with their holds).
  */
 export const VELOCITY_LIMITS = {
   perWidget: CALL_LIMIT_DEFAULTS.perWidget,

@@ -13,8 +13,8 @@ export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSecond
 
 /**
  * Counts one request against `limit` for `key` (fixed windows) and says whether it may go on.
- * One upsert per check (count_rate_hit, migration 0014: the one home of the counters, which the
- * Call now statement uses too); refused requests count too, so hammering does not reset the
+ * One upsert per check (count_rate_hit, a hit of count_rate_hits, migration 0015: the one home of
+ * the counters, which the Call now statement uses too); refused requests count too, so hammering does not reset the
  * window. One hit in a hundred deletes windows older than a day.
  */
 export async function hitRateLimit(db: Database, limit: RateLimit, key: string, now = new Date()): Promise<RateVerdict> {

@@ -20,8 +20,9 @@ export type NotificationSubject = { callId: number } | { scheduledCallId: number
 /**
  * Queues the notifications a widget's setting asks for (spec §3 Widget notifications: an e-mail
  * address and a phone number, each while active) about an event, inside the event's own
- * transaction: one statement (queue_client_notifications, migration 0014, which the Call now
- * statement runs too), which reads the setting as it is when the event happens. The
+ * transaction: one statement (queue_client_notifications, for one event of
+ * queue_client_notifications_for, migration 0015, which the Call now statement runs for a crowd's
+ * calls at once), which reads the setting as it is when the event happens. The
  * notifications worker sends them (workers/notificationsWorker.ts).
  */
 export async function queueNotifications(tx: Database, widgetId: number, event: NotificationEvent, subject: NotificationSubject): Promise<void> {
