@@ -56,6 +56,16 @@ function deadCall(setup: Awaited<ReturnType<typeof accountWithWidget>>, convertI
 
 /** `count` visitors with different numbers press Call now at the same moment. */
 async function burst(setup: Awaited<ReturnType<typeof accountWithWidget>>, deps: ReturnType<typeof fastDeps>, count: number) {
+  // Nobody is rung before every visitor has an answer: a call that ended early would give its
+  // hold back to the visitors still waiting (requests that come together may be accepted in
+  // several batches, a few ms apart).
+  let answered!: () => void;
+  const allAnswered = new Promise<void>((resolve) => (answered = resolve));
+  const ringAgents = deps.telephony.ringAgents.bind(deps.telephony);
+  deps.telephony.ringAgents = async (request) => {
+    await allAnswered;
+    return ringAgents(request);
+  };
   const answers = await Promise.all(
     Array.from({ length: count }, (_, i) =>
       requestInstantCall(server.db, deps, setup.request(`+1212555${String(1000 + i).padStart(4, '0')}`)).then(
@@ -64,6 +74,7 @@ async function burst(setup: Awaited<ReturnType<typeof accountWithWidget>>, deps:
       ),
     ),
   );
+  answered();
   await deps.placements.settle();
   return { accepted: answers.filter((answer) => answer === 'accepted').length, noCredits: answers.filter((answer) => answer === 'no_credits').length };
 }
