@@ -59,7 +59,8 @@ const now = () => performance.timeOrigin + performance.now();
 
 /**
  * The crowd, in a worker thread: each visitor from their own address and number, on a connection
- * of their own opened at the same moment; posts [{ number, sent, answered, status, body }]. Plain
+ * of their own opened at the same moment; posts [{ number, sent, answered, status, body }] (sent:
+ * when the request is written, the connection just open; answered: the answer's first bytes). Plain
  * sockets and prebuilt requests: with http.request a visitor cost its thread about 0.3 ms, so the
  * last of 100 left some 30 ms after the first and, on this 2-core machine, the crowd's own sending
  * took turns with the server it measured.
@@ -90,6 +91,7 @@ Promise.all(requests.map(({ number, bytes }) => new Promise((resolve) => setTime
     chunks.push(chunk);
   });
   socket.on('error', reject);
+  socket.setTimeout(60000, () => socket.destroy(new Error('no answer within a minute')));
   socket.on('close', () => {
     const text = Buffer.concat(chunks).toString('utf8');
     resolve({ number, sent, answered, status: Number(text.slice(9, 12)), body: text.slice(text.indexOf('\\r\\n\\r\\n') + 4) });

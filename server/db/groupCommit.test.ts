@@ -11,7 +11,7 @@ function recording(
     many: async (inputs) => {
       sent.push(inputs);
       await new Promise((resolve) => setTimeout(resolve, 5));
-      if (options.failMany?.(inputs)) throw Object.assign(new Error('the batch failed'), { code: options.failCode ?? '40P01' });
+      if (options.failMany?.(inputs)) throw Object.assign(new Error('the batch failed'), { code: options.failCode ?? '40P01', ...(options.failCode === undefined && { severity: 'ERROR' }) });
       return inputs.map((input) => `answer ${input}`);
     },
     one: async (input) => {
@@ -65,11 +65,34 @@ describe('GroupCommit', () => {
   });
 
   it('answers every request of a batch with a failure the database did not report (the batch may be in): none is sent again', async () => {
-    const { group, sent, failures } = recording({ failMany: () => true, failCode: 'ECONNRESET' });
+    const { group, sent, failures } = recording({ failMany: () => true, failCode: 'EPIPE' });
     const answers = await Promise.allSettled(['a', 'b'].map((input) => group.run('g', input)));
     expect(answers.map((answer) => answer.status === 'rejected' && (answer.reason as Error).message)).toEqual(['the batch failed', 'the batch failed']);
     expect(sent).toEqual([['a', 'b']]);
     expect(failures).toEqual([]);
+  });
+
+  it('sends a value\'s repeats one after another, while the next batches go on', async () => {
+    const order: string[] = [];
+    let releaseFirst!: () => void;
+    const firstRepeat = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const group = new GroupCommit<string, string>({
+      many: async (inputs) => (order.push(`batch ${inputs.join(',')}`), inputs),
+      one: async (input) => {
+        order.push(`start ${input}`);
+        if (input === 'a2') await firstRepeat;
+        order.push(`end ${input}`);
+        return input;
+      },
+      distinct: (input) => input[0]!,
+    });
+    const run = (input: string) => group.run('g', input, () => undefined);
+    const first = ['a1', 'b1', 'a2', 'a3'].map(run);
+    await Promise.all([first[0], first[1]]);
+    expect(await Promise.all(['c1', 'd1'].map(run))).toEqual(['c1', 'd1']);
+    releaseFirst();
+    expect(await Promise.all(first)).toEqual(['a1', 'b1', 'a2', 'a3']);
+    expect(order).toEqual(['batch a1,b1', 'start a2', 'batch c1,d1', 'end a2', 'start a3', 'end a3']);
   });
 
   it('never leaves a request unanswered: a failure of its own rejects what waits, and the group starts afresh', async () => {
@@ -85,6 +108,23 @@ describe('GroupCommit', () => {
     });
     await expect(group.run('g', 'a', () => undefined)).rejects.toThrow('distinct failed');
     expect(await group.run('g', 'b', () => undefined)).toBe('b');
+    const reportFails = new GroupCommit<string, string>({
+      many: async () => {
+        throw Object.assign(new Error('deadlock'), { code: '40P01', severity: 'ERROR' });
+      },
+      one: (input) => {
+        if (input === 'bad') throw new Error('thrown at once');
+        return Promise.resolve(input);
+      },
+    });
+    const answers = await Promise.allSettled(
+      ['x', 'bad'].map((input) =>
+        reportFails.run('g', input, () => {
+          throw new Error('the log failed');
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected']);
   });
 
   it('goes on after a failure: the next requests are batched again', async () => {

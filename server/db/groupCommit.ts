@@ -3,8 +3,9 @@
  * that come together are sent together, as one statement and one transaction, instead of each
  * waiting its turn (PGlite runs one statement at a time; on PostgreSQL, requests that lock the
  * same rows wait on each other's commits anyway). A batch leaves once no request has come in for
- * a few turns of the event loop (#gather), or when the one before it ends; a request that comes
- * alone leaves after those few turns, alone.
+ * a few turns of the event loop (#gather, at most gatherMs), or at once when it is full; the
+ * requests that come meanwhile make the next. A request that comes alone leaves after those few
+ * turns, alone.
  *
  * `many` answers each input of a batch, in order, in ONE statement (one transaction, outside any
  * other): when it fails with an error the database reported (a deadlock PostgreSQL broke, a
@@ -70,14 +71,17 @@ export class GroupCommit<Input, Output> {
   async #drain(group: string, queue: Waiting<Input, Output>[]): Promise<void> {
     try {
       do {
-        await this.#gather();
+        if (queue.length < this.#maxBatch) await this.#gather();
         const { batch, repeats } = this.#nextBatch(queue);
         await this.#send(batch);
-        // After the batch, as the same request sent again; not waited for, so that a number sent
-        // many times holds up no other.
-        for (const repeat of repeats) void this.#one(repeat.input).then(repeat.resolve, repeat.reject);
+        // After the batch, as the same request sent again: a value's repeats one after another, in
+        // a chain of their own that the next batches do not wait for.
+        for (const chain of repeats.values()) {
+          void chain.reduce((previous, repeat) => previous.then(() => this.#sendOne(repeat)), Promise.resolve());
+        }
       } while (queue.length > 0);
     } catch (error) {
+      // Not expected (every callback's failure is a request's answer): nothing is left waiting.
       for (const waiting of queue.splice(0)) waiting.reject(error);
     } finally {
       this.#queues.delete(group);
@@ -105,17 +109,23 @@ export class GroupCommit<Input, Output> {
    * Takes the next batch off the queue (up to maxBatch requests, in order), with the repeats of
    * its distinct values; the queue keeps the rest, in order.
    */
-  #nextBatch(queue: Waiting<Input, Output>[]): { batch: Waiting<Input, Output>[]; repeats: Waiting<Input, Output>[] } {
-    if (!this.#distinct) return { batch: queue.splice(0, this.#maxBatch), repeats: [] };
+  #nextBatch(queue: Waiting<Input, Output>[]): { batch: Waiting<Input, Output>[]; repeats: Map<string, Waiting<Input, Output>[]> } {
+    const repeats = new Map<string, Waiting<Input, Output>[]>();
+    if (!this.#distinct) return { batch: queue.splice(0, this.#maxBatch), repeats };
     const batch: Waiting<Input, Output>[] = [];
-    const repeats: Waiting<Input, Output>[] = [];
-    const taken = new Set<string>();
     let kept = 0;
     for (const waiting of queue) {
-      const value = this.#distinct(waiting.input);
-      if (taken.has(value)) repeats.push(waiting);
+      let value: string;
+      try {
+        value = this.#distinct(waiting.input);
+      } catch (error) {
+        waiting.reject(error);
+        continue;
+      }
+      const chain = repeats.get(value);
+      if (chain) chain.push(waiting);
       else if (batch.length < this.#maxBatch) {
-        taken.add(value);
+        repeats.set(value, []);
         batch.push(waiting);
       } else queue[kept++] = waiting;
     }
@@ -123,10 +133,17 @@ export class GroupCommit<Input, Output> {
     return { batch, repeats };
   }
 
+  /** Sends one request alone; answers it whatever happens. */
+  #sendOne(waiting: Waiting<Input, Output>): Promise<void> {
+    return Promise.resolve()
+      .then(() => this.#one(waiting.input))
+      .then(waiting.resolve, waiting.reject);
+  }
+
   async #send(batch: Waiting<Input, Output>[]): Promise<void> {
     if (batch.length > 1) {
       try {
-        const answers = await this.#many(batch.map(({ input }) => input));
+        const answers = await Promise.resolve().then(() => this.#many(batch.map(({ input }) => input)));
         if (answers.length !== batch.length) throw new Error(`group commit: ${answers.length} answers for ${batch.length} requests`);
         batch.forEach((waiting, index) => waiting.resolve(answers[index]!));
         return;
@@ -136,18 +153,26 @@ export class GroupCommit<Input, Output> {
           return;
         }
         // Told once, through the first request's report (they all share one log in practice).
-        batch[0]!.onBatchFailure(error, batch.length);
+        try {
+          batch[0]!.onBatchFailure(error, batch.length);
+        } catch {
+          // A report that fails changes nothing: each request is still sent alone.
+        }
       }
     }
-    await Promise.all(batch.map((waiting) => this.#one(waiting.input).then(waiting.resolve, waiting.reject)));
+    await Promise.all(batch.map((waiting) => this.#sendOne(waiting)));
   }
 }
 
-/** Whether an error (or its cause, as Drizzle wraps it) carries a SQLSTATE: the database answered, and rolled the statement back. */
+/**
+ * Whether an error (or its cause, as Drizzle wraps it) is the database's answer, which rolled the
+ * statement back: a DatabaseError of node-postgres or PGlite, with its SQLSTATE and severity (a
+ * socket's EPIPE has a code of five letters too). A connection that failed or ended is not.
+ */
 function reportedByDatabase(error: unknown): boolean {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 3; cause = cause.cause, depth += 1) {
-    const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return true;
+    const { code, severity } = cause as { code?: unknown; severity?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof severity === 'string') return !/^(08|57P0)/.test(code);
   }
   return false;
 }

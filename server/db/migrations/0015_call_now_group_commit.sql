@@ -252,9 +252,13 @@ END $$;
 
 -- As before (domain/limits/callVelocity.ts admitByVelocity documents the rule): one request.
 CREATE OR REPLACE FUNCTION admit_call_velocity(p_user_id integer, p_widget_id integer, p_at timestamptz, p_limits jsonb) RETURNS jsonb
-LANGUAGE sql AS $$
-  SELECT admit_call_velocities(p_user_id, p_widget_id, p_at, p_limits, 1, NULL)->0
-$$;
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF p_limits IS NULL THEN
+    RAISE EXCEPTION 'admit_call_velocity: limits and windows are required';
+  END IF;
+  RETURN admit_call_velocities(p_user_id, p_widget_id, p_at, p_limits, 1, NULL)->0;
+END $$;
 --> statement-breakpoint
 
 -- The notifications a widget's setting asks for about an event, for any number of calls or

@@ -3,7 +3,9 @@
 // migration 0014, loaded here under other names): a seeded run of random scenarios over every
 // outcome (blocked, rate_limited, duplicate, velocity by widget and by account with and without
 // the client's e-mail, no_credits, accepted), compared on the answers, the counters, the balance,
-// the calls and their holds, and the notifications.
+// the calls and their holds, and the notifications. Two differences are by design and left out:
+// a batch counts its velocity in the window of its last request's time (here all have one), and
+// only its last accepted request carries rechargeDue (there is no auto-recharge here).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq, type SQL, sql } from 'drizzle-orm';
