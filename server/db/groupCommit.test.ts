@@ -7,9 +7,13 @@ function recording(
 ) {
   const sent: string[][] = [];
   const failures: number[] = [];
+  let batchStarted!: () => void;
+  /** Resolves once the first batch is being sent. */
+  const started = new Promise<void>((resolve) => (batchStarted = resolve));
   const group = new GroupCommit<string, string>({
     many: async (inputs) => {
       sent.push(inputs);
+      batchStarted();
       await new Promise((resolve) => setTimeout(resolve, 5));
       if (options.failMany?.(inputs)) throw Object.assign(new Error('the batch failed'), { code: options.failCode ?? '40P01', ...(options.failCode === undefined && { severity: 'ERROR' }) });
       return inputs.map((input) => `answer ${input}`);
@@ -23,14 +27,14 @@ function recording(
     distinct: options.distinct,
   });
   const report = (_error: unknown, size: number) => failures.push(size);
-  return { group: { run: (key: string, input: string) => group.run(key, input, report) }, sent, failures };
+  return { group: { run: (key: string, input: string) => group.run(key, input, report) }, sent, failures, started };
 }
 
 describe('GroupCommit', () => {
   it('sends the requests of one turn together, and those that come while it runs in the next batch', async () => {
-    const { group, sent } = recording();
+    const { group, sent, started } = recording();
     const first = ['a', 'b', 'c'].map((input) => group.run('widget 1', input));
-    await new Promise((resolve) => setTimeout(resolve, 1));
+    await started;
     const later = ['d', 'e'].map((input) => group.run('widget 1', input));
     expect(await Promise.all([...first, ...later])).toEqual(['answer a', 'answer b', 'answer c', 'answer d', 'answer e']);
     expect(sent).toEqual([['a', 'b', 'c'], ['d', 'e']]);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { GroupCommit } from '../../db/groupCommit.ts';
+import { oncePerDatabase } from '../../db/prepared.ts';
 import { TWILIO_NUMBERS } from '../../db/referenceData.ts';
 import type { AvailabilityDay } from '../../db/schema/toolbox.ts';
 
@@ -86,12 +87,9 @@ const keyedContextOf = (answer: KeyedContextAnswer): KeyedCallContext | null => 
 
 const limitOf = ({ key, max, windowSeconds, at }: CallRequestKey['addressLimit']) => ({ key, max, windowSeconds, at: at.toISOString() });
 
-const requestContextsByDatabase = new WeakMap<Database, GroupCommit<CallRequestKey, CallRequestContext>>();
-
-function requestContexts(db: Database): GroupCommit<CallRequestKey, CallRequestContext> {
-  let group = requestContextsByDatabase.get(db);
-  if (!group) {
-    group = new GroupCommit({
+const requestContexts = oncePerDatabase(
+  (db) =>
+    new GroupCommit<CallRequestKey, CallRequestContext>({
       one: async (request) => {
         const limit = JSON.stringify(limitOf(request.addressLimit));
         const result = await db.execute(sql`select call_request_context(${request.publicKey}, ${request.widgetId}::integer, ${limit}::jsonb) as answer`);
@@ -112,11 +110,8 @@ function requestContexts(db: Database): GroupCommit<CallRequestKey, CallRequestC
           return { limited: false, website: read.get(answer.website) ?? null };
         });
       },
-    });
-    requestContextsByDatabase.set(db, group);
-  }
-  return group;
-}
+    }),
+);
 
 /**
  * The widget of this account (and website, when given) with its settings and agents, its

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { GroupCommit } from '../../db/groupCommit.ts';
+import { oncePerDatabase } from '../../db/prepared.ts';
 import { type CustomFields, scheduledCalls } from '../../db/schema/calls.ts';
 import { isWithinWeeklyHours, zonedWallClock } from '../../../common/rules/workingHours.ts';
 import { type CallContext, loadCallContext } from './callContext.ts';
@@ -220,12 +221,9 @@ function acceptInstantCall(db: Database, log: CallRequestDeps['log'], call: Acce
   );
 }
 
-const acceptancesByDatabase = new WeakMap<Database, GroupCommit<AcceptInstantCall, AcceptAnswer>>();
-
-function acceptances(db: Database): GroupCommit<AcceptInstantCall, AcceptAnswer> {
-  let group = acceptancesByDatabase.get(db);
-  if (!group) {
-    group = new GroupCommit({
+const acceptances = oncePerDatabase(
+  (db) =>
+    new GroupCommit<AcceptInstantCall, AcceptAnswer>({
       one: async (call) => {
         const result = await db.execute(sql`select accept_instant_call(${JSON.stringify(call)}::jsonb) as answer`);
         return (result as unknown as { rows: { answer: AcceptAnswer }[] }).rows[0]!.answer;
@@ -236,11 +234,8 @@ function acceptances(db: Database): GroupCommit<AcceptInstantCall, AcceptAnswer>
       },
       // A number asking twice (a double click) is answered after its first request: then it is a duplicate.
       distinct: (call) => call.customerNumber,
-    });
-    acceptancesByDatabase.set(db, group);
-  }
-  return group;
-}
+    }),
+);
 
 /**
  * "Schedule a call" (issue 7): checks the widget is active and offers the schedule form now
