@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Mail } from '../adapters/mail/mail.ts';
@@ -19,6 +20,8 @@ import { ContractResponses } from '../test/contractResponses.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { addWebsite, addWidget, expectStatus, signedInClient, widgetBody, type Client } from '../test/toolbox.ts';
 import { blockVisitor } from '../domain/blockList/blockList.ts';
+import { saveCallLimits } from '../domain/limits/callVelocity.ts';
+import { CALL_LIMIT_MAX } from '../../common/rules/callLimits.ts';
 import { WIDGET_RATE_LIMITS } from './rateLimits.ts';
 import { registerWidgetApi, WIDGET_CONTRACT_PATH } from './widgetApi.ts';
 import { WIDGET_API_BASE_PLACEHOLDER } from '../../common/contract/widgetScript.ts';
@@ -401,6 +404,34 @@ describe('POST /widget-api/calls', () => {
     const sameNumber = () => call({ key: other.website.publicKey, widgetId: other.widgets[0]!.id, phone, url: 'https://shop.example/' });
     for (let i = 0; i < WIDGET_RATE_LIMITS.callsPerNumber.max; i++) expect((await sameNumber()).status).toBe(202);
     expect((await sameNumber()).status).toBe(429);
+  });
+});
+
+describe('POST /widget-api/calls from a crowd (issue 17)', () => {
+  it('answers 20 visitors asking one widget at once with 202 each, accepting them together', async () => {
+    const { client, website, widgets } = await siteWithWidgets();
+    await changeCredits(server.db, { userId: client.userId, delta: 100, reason: 'adjustment' });
+    // A client expecting a crowd: its call limits (issue 15) let the 20 through.
+    await saveCallLimits(server.db, client.userId, { perWidget: CALL_LIMIT_MAX, perAccount: CALL_LIMIT_MAX });
+    const phones = Array.from({ length: 20 }, () => newNumber());
+    const execute = vi.spyOn(server.db, 'execute');
+    let statements: string[] = [];
+    const answers = await Promise.all(
+      phones.map((phone) => widgetApi({ method: 'POST', url: '/widget-api/calls', body: { key: website.publicKey, widgetId: widgets[0]!.id, phone, url: 'https://shop.example/' }, address: newAddress() }, callsApp)),
+    ).finally(() => {
+      statements = execute.mock.calls.map(([query]) => new PgDialect().sqlToQuery(query as SQL).sql);
+      execute.mockRestore();
+    });
+    expect(answers.map((answer) => answer.status)).toEqual(phones.map(() => 202));
+    const rows = await server.db.select().from(calls).where(eq(calls.userId, client.userId));
+    expect(rows.map((row) => row.customerNumber).sort()).toEqual([...phones].sort());
+    // Fewer statements than visitors: the crowd was read and accepted in batches.
+    const reads = statements.filter((text) => text.startsWith('select call_request_context'));
+    const acceptances = statements.filter((text) => text.startsWith('select accept_instant_call'));
+    expect(acceptances.some((text) => text.startsWith('select accept_instant_calls('))).toBe(true);
+    expect(reads.length).toBeLessThan(20);
+    expect(acceptances.length).toBeLessThan(20);
+    await deps.placements.settle();
   });
 });
 
