@@ -153,6 +153,8 @@ export interface components {
         PublicWidget: {
             id: number;
             typeId: number;
+            /** @description The name the client gave the widget in the dashboard. Public because the host page's own analytics report it with the widget's events (`widget_name`; issue 19). */
+            name: string;
             /**
              * @description How the widget shows (spec §1 widget types).
              * @enum {string}

@@ -128,17 +128,18 @@ async function inOneRateWindow(work: () => Promise<void>): Promise<void> {
 }
 
 describe('GET /widget-api/config/{publicKey}', () => {
-  it('answers the active widgets with what the widget needs, and no agent number', async () => {
+  it('answers the active widgets with what the widget needs, their names (issue 19), and no agent number', async () => {
     const { client, website, widgets } = await siteWithWidgets([3, 1]);
     const inactive = await addWidget(client, widgetBody(website.id, { typeId: 2, name: 'Off', isActive: false, settings: { ...widgetBody(0).settings } }));
     const response = await widgetApi({ method: 'GET', url: `/widget-api/config/${website.publicKey}` });
     expect(response.status, response.text).toBe(200);
-    const body = response.body as { available: boolean; timeZone: string; widgets: { id: number; kind: string; settings: Record<string, unknown> }[] };
+    const body = response.body as { available: boolean; timeZone: string; widgets: { id: number; kind: string; name: string; settings: Record<string, unknown> }[] };
     expect(body.available).toBe(true);
     expect(body.timeZone).toBe('Europe/London');
-    expect(body.widgets.map((widget) => [widget.id, widget.kind])).toEqual([
-      [widgets[0]!.id, 'floatingIcon'],
-      [widgets[1]!.id, 'exitPopup'],
+    // The name is what the host page's analytics report as widget_name.
+    expect(body.widgets.map((widget) => [widget.id, widget.kind, widget.name])).toEqual([
+      [widgets[0]!.id, 'floatingIcon', 'Widget 3'],
+      [widgets[1]!.id, 'exitPopup', 'Widget 1'],
     ]);
     expect(body.widgets.map((widget) => widget.id)).not.toContain(inactive.id);
     expect(response.text).not.toContain('+14155550123');

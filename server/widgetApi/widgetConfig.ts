@@ -17,6 +17,8 @@ export interface PublicWidget {
   id: number;
   typeId: number;
   kind: 'exitPopup' | 'timedPopup' | 'floatingIcon';
+  /** Public for the host page's analytics (issue 19); a rename is a widgets update, so the cache drops it. */
+  name: string;
   settings: Json;
   globalSetup: Json;
   callSetup: Json;
@@ -89,8 +91,9 @@ export interface LoadedWidgetConfig {
 }
 
 /**
- * What the embed script shows on a website: its active widgets (oldest first) with the settings
- * the widget behaves by, or nothing when the account cannot take calls. Agent numbers, tries,
+ * What the embed script shows on a website: its active widgets (oldest first) with their names
+ * (the host page's analytics report them, issue 19) and the settings the widget behaves by, or
+ * nothing when the account cannot take calls. Agent numbers, tries,
  * caller id, waiting audio and notifications never leave the server. Null for an unknown key.
  * The account's changes are read in the same statement as the website and the account, before
  * the widgets: a change that lands in between makes the answer newer than its `changes`, never
@@ -103,7 +106,7 @@ export async function loadWidgetConfig(db: Database, publicKey: string): Promise
   const loaded = (view: WidgetConfigView) => ({ view, userId: website.userId, changes: row.changes });
   if (!takesCalls(website)) return loaded({ available: false, timeZone: website.timeZone, widgets: [] });
   const rows = await db
-    .select({ id: widgets.id, typeId: widgets.typeId, typeName: widgetTypes.name, settings: widgets.settings })
+    .select({ id: widgets.id, typeId: widgets.typeId, typeName: widgetTypes.name, name: widgets.name, settings: widgets.settings })
     .from(widgets)
     .innerJoin(widgetTypes, eq(widgetTypes.id, widgets.typeId))
     .where(and(eq(widgets.websiteId, website.websiteId), eq(widgets.isActive, true)))
@@ -111,13 +114,14 @@ export async function loadWidgetConfig(db: Database, publicKey: string): Promise
   return loaded({ available: true, timeZone: website.timeZone, widgets: rows.map(publicWidget) });
 }
 
-function publicWidget(row: { id: number; typeId: number; typeName: string; settings: Json }): PublicWidget {
+function publicWidget(row: { id: number; typeId: number; typeName: string; name: string; settings: Json }): PublicWidget {
   const stored = row.settings as { settings?: Json; globalSetup?: Json; callSetup?: Json; scheduleSetup?: Json };
   const general = stored.settings ?? {};
   return {
     id: row.id,
     typeId: row.typeId,
     kind: widgetKindOf(row.typeName),
+    name: row.name,
     settings: {
       showsAfter: general.showsAfter ?? null,
       repeatAfter: general.repeatAfter ?? null,

@@ -22,7 +22,7 @@ afterAll(() => server?.close());
 interface Config {
   available: boolean;
   timeZone: string;
-  widgets: { id: number; settings: { showsAfter: unknown } }[];
+  widgets: { id: number; name: string; settings: { showsAfter: unknown } }[];
 }
 
 async function configOf(cache: WidgetConfigCache, publicKey: string): Promise<Config | null> {
@@ -46,6 +46,8 @@ describe('the widget configuration cache', () => {
         () => server.db.execute(sql`update widgets set settings = jsonb_set(settings, '{settings,showsAfter}', '42') where id = ${setup.widgetId}`),
         (config) => expect(config!.widgets[0]!.settings.showsAfter).toBe(42),
       ],
+      // The name is public too (the host page's analytics report it, issue 19).
+      ['the widget renamed', () => server.db.update(widgets).set({ name: 'Renamed' }).where(eq(widgets.id, setup.widgetId)), (config) => expect(config!.widgets[0]!.name).toBe('Renamed')],
       ['the time zone', () => server.db.update(users).set({ timezone: 'Asia/Tokyo' }).where(eq(users.id, setup.userId)), (config) => expect(config!.timeZone).toBe('Asia/Tokyo')],
       ['the widget switched off', () => server.db.update(widgets).set({ isActive: false }).where(eq(widgets.id, setup.widgetId)), (config) => expect(config!.widgets).toEqual([])],
       ['the widget switched on', () => server.db.update(widgets).set({ isActive: true }).where(eq(widgets.id, setup.widgetId)), (config) => expect(config!.widgets).toHaveLength(1)],

@@ -16,6 +16,9 @@ type WidgetConfiguration = components['schemas']['WidgetConfiguration'];
 /** metadata widget types (server/db/referenceData.ts). */
 export const WIDGET_TYPES = { exitPopup: 1, timedPopup: 2, floatingIcon: 3 } as const;
 
+/** The name clientWithWidget gives its widget (the host page's analytics report it, issue 19). */
+export const WIDGET_NAME = 'Widget on the shop';
+
 /** The simulator's test number that always connects (server/adapters/telephony/callSimulator.ts). */
 export const CONNECTING_NUMBER = '+15005550004';
 
@@ -102,7 +105,7 @@ export async function clientWithWidget(
   const settings = defaultWidgetConfiguration('+14155550123');
   adjust?.(settings);
   const widget = (await apiAs(request, account, 'POST', '/client/widgets', {
-    name: 'Widget on the shop',
+    name: WIDGET_NAME,
     typeId,
     websiteId: website.id,
     isActive: true,

@@ -1,9 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { embedSnippet } from '../../src/lib/embedSnippet.ts';
 import { balance } from '../support/billing.ts';
 import { columnTexts } from '../support/dataScreens.ts';
 import { signIn } from '../support/accounts.ts';
-import { analyticsToday, callsOf, clientWithWidget, CONNECTING_NUMBER, creditsOf, hostPage, pageErrors, useHostSite, WIDGET_TYPES, widgetHosts } from '../support/embeddedWidget.ts';
+import {
+  analyticsToday, callsOf, clientWithWidget, CONNECTING_NUMBER, creditsOf, hostPage, pageErrors, useHostSite, WIDGET_NAME, WIDGET_TYPES, widgetHosts,
+} from '../support/embeddedWidget.ts';
 
 // issue 7 Tests: a plain page on another local port embeds the snippet; the floating icon
 // appears; Call now creates a call that the client sees in Calls History with its status and a
@@ -99,5 +101,36 @@ test('a page with an unknown key shows nothing and throws nothing', async ({ pag
   await page.goto(url);
   expect((await configLoaded).status()).toBe(404);
   await expect(widgetHosts(page)).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+/** The host page's window.dataLayer, a gtag call (an arguments object) shown as `{ gtag: [...] }`. */
+function dataLayerOf(page: Page) {
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer: unknown[] }).dataLayer ?? []).map((entry) =>
+      Object.prototype.toString.call(entry) === '[object Arguments]' ? { gtag: Array.from(entry as ArrayLike<unknown>) } : entry,
+    ),
+  );
+}
+
+test("the host page's analytics hear the view and the call request, with the widget's type and name (issue 19)", async ({ page, request, baseURL }) => {
+  const client = await clientWithWidget(request, baseURL!);
+  const params = { widget_id: client.widget.id, widget_name: WIDGET_NAME, widget_type: 'floating_icon' };
+  const errors = pageErrors(page);
+
+  // Google Tag Manager's snippet makes dataLayer before the widget's: the widget pushes its events there.
+  await page.goto(site.publish('/tag-manager', hostPage(`<script>window.dataLayer = window.dataLayer || [];</script>\n${client.snippet}`)));
+  await expect.poll(() => dataLayerOf(page)).toEqual([{ event: 'callback_widget_view', ...params }]);
+  await page.getByRole('button', { name: 'Call me' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Phone number' }).fill('+1 (500) 555-0004');
+  await dialog.getByRole('button', { name: 'Call Me Now' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Thank you! We will call you within 10 seconds.');
+  await expect.poll(() => dataLayerOf(page)).toEqual([{ event: 'callback_widget_view', ...params }, { event: 'callback_call_requested', ...params }]);
+
+  // gtag's own snippet: the widget calls gtag, which pushes its arguments; nothing else is pushed (no double count).
+  const gtagSnippet = '<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}</script>';
+  await page.goto(site.publish('/gtag', hostPage(`${gtagSnippet}\n${client.snippet}`)));
+  await expect.poll(() => dataLayerOf(page)).toEqual([{ gtag: ['event', 'callback_widget_view', params] }]);
   expect(errors).toEqual([]);
 });

@@ -19,6 +19,7 @@ function widget(kind: PublicWidget['kind'], id: number, settings: Partial<Public
     id,
     typeId: { exitPopup: 1, timedPopup: 2, floatingIcon: 3 }[kind],
     kind,
+    name: `Widget ${id} on the shop`,
     settings: {
       showsAfter: general.showsAfter,
       repeatAfter: general.repeatAfter,
@@ -164,5 +165,94 @@ describe('embed script', () => {
     (shadow().querySelector('form') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true }));
     await vi.advanceTimersByTimeAsync(0);
     expect(shadow().querySelector('.notice.error')!.textContent).toBe('Calls are unavailable: the account has no credits.');
+  });
+});
+
+describe("the host page's analytics (issue 19)", () => {
+  const accepted = { '/calls': { status: 202, body: { duplicate: false, message: 'Thank you! We will call you within 10 seconds.' } } };
+  const params = (id: number, type = 'floating_icon') => ({ widget_id: id, widget_name: `Widget ${id} on the shop`, widget_type: type });
+
+  /** The visitor opens the floating icon's Call now and asks for a call. */
+  async function requestCall() {
+    (shadow().querySelector('button.icon') as HTMLButtonElement).click();
+    (shadow().querySelector('input[name="phone"]') as HTMLInputElement).value = '+14155550123';
+    (shadow().querySelector('form') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true }));
+    await vi.advanceTimersByTimeAsync(0);
+  }
+
+  it('calls gtag when the page has it, and pushes nothing to dataLayer itself (gtag does: one channel, no double count)', async () => {
+    const dataLayer: unknown[] = [];
+    const gtag = vi.fn();
+    vi.stubGlobal('dataLayer', dataLayer);
+    vi.stubGlobal('gtag', gtag);
+    await embed({ available: true, timeZone: 'UTC', widgets: [widget('floatingIcon', 20)] }, accepted);
+    expect(gtag.mock.calls).toEqual([['event', 'callback_widget_view', params(20)]]);
+    await requestCall();
+    expect(gtag.mock.calls).toEqual([['event', 'callback_widget_view', params(20)], ['event', 'callback_call_requested', params(20)]]);
+    expect(dataLayer).toEqual([]);
+  });
+
+  it("pushes to the page's dataLayer when it has no gtag: the view, then an accepted call request", async () => {
+    const dataLayer: unknown[] = [];
+    vi.stubGlobal('dataLayer', dataLayer);
+    await embed({ available: true, timeZone: 'UTC', widgets: [widget('floatingIcon', 21)] }, accepted);
+    expect(dataLayer).toEqual([{ event: 'callback_widget_view', ...params(21) }]);
+    await requestCall();
+    expect(shadow().querySelector('.notice.success')!.textContent).toBe('Thank you! We will call you within 10 seconds.');
+    expect(dataLayer).toEqual([{ event: 'callback_widget_view', ...params(21) }, { event: 'callback_call_requested', ...params(21) }]);
+  });
+
+  it('creates no dataLayer, gtag or any other global on a page without them, and throws nothing', async () => {
+    const before = Object.getOwnPropertyNames(window);
+    await embed({ available: true, timeZone: 'UTC', widgets: [widget('floatingIcon', 22)] }, accepted);
+    await requestCall();
+    expect(shadow().querySelector('.notice.success')).not.toBeNull();
+    expect(Object.getOwnPropertyNames(window).filter((name) => !before.includes(name))).toEqual([]);
+    expect('dataLayer' in window || 'gtag' in window).toBe(false);
+  });
+
+  it("goes on when the page's gtag throws", async () => {
+    vi.stubGlobal('gtag', () => {
+      throw new Error('broken analytics');
+    });
+    await embed({ available: true, timeZone: 'UTC', widgets: [widget('floatingIcon', 23)] }, accepted);
+    expect(hosts()).toHaveLength(1);
+    await requestCall();
+    expect(shadow().querySelector('.notice.success')!.textContent).toBe('Thank you! We will call you within 10 seconds.');
+  });
+
+  it('announces nothing for a repeated request (the server answers duplicate: the same lead) or a refused one', async () => {
+    const dataLayer: unknown[] = [];
+    vi.stubGlobal('dataLayer', dataLayer);
+    await embed({ available: true, timeZone: 'UTC', widgets: [widget('timedPopup', 24, { showsAfter: 0 }), widget('floatingIcon', 25)] }, {
+      '/calls': { status: 202, body: { duplicate: true, message: 'Thank you! We will call you within 10 seconds.' } },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(dataLayer).toEqual([{ event: 'callback_widget_view', ...params(25) }, { event: 'callback_widget_view', ...params(24, 'timed_popup') }]);
+    dataLayer.length = 0;
+    const popup = shadow(1);
+    (popup.querySelector('input[name="phone"]') as HTMLInputElement).value = '+14155550123';
+    (popup.querySelector('form') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(popup.querySelector('.notice.success')!.textContent).toBe('Thank you! We will call you within 10 seconds.');
+    expect(dataLayer).toEqual([]);
+  });
+
+  it('announces an accepted scheduled call as callback_call_scheduled', async () => {
+    // A Wednesday at 10:00, within the default working hours: the schedule form offers times.
+    vi.setSystemTime(new Date('2026-11-18T10:00:00Z'));
+    const dataLayer: unknown[] = [];
+    vi.stubGlobal('dataLayer', dataLayer);
+    await embed({ available: true, timeZone: 'UTC', widgets: [widget('exitPopup', 26)] }, {
+      '/scheduled-calls': { status: 202, body: { duplicate: false, scheduledAt: '2026-11-18T10:30:00.000Z', message: 'Thank you! We will call you at the chosen time.' } },
+    });
+    document.dispatchEvent(new MouseEvent('mouseout', { clientY: 0, relatedTarget: null }));
+    expect(dataLayer).toEqual([{ event: 'callback_widget_view', ...params(26, 'exit_popup') }]);
+    (shadow().querySelector('.link') as HTMLButtonElement).click();
+    (shadow().querySelector('input[name="phone"]') as HTMLInputElement).value = '+14155550123';
+    (shadow().querySelector('form') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests.find((request) => request.url.endsWith('/scheduled-calls'))!.body).toMatchObject({ widgetId: 26, scheduledAt: '2026-11-18T10:30:00.000Z' });
+    expect(dataLayer).toEqual([{ event: 'callback_widget_view', ...params(26, 'exit_popup') }, { event: 'callback_call_scheduled', ...params(26, 'exit_popup') }]);
   });
 });

@@ -1,6 +1,7 @@
 import { PHONE_PATTERN, stripVisitorNumber } from '../../common/rules/phone.ts';
 import { isWithinWeeklyHours, localWallClock } from '../../common/rules/workingHours.ts';
 import { embedStrings } from './embedStrings.ts';
+import { announce } from './hostAnalytics.ts';
 import { mountWidget } from './render.ts';
 import type { WidgetConfiguration, WidgetHandle, WidgetNotice, WidgetRenderState, WidgetView } from './types.ts';
 import { type PublicWidget, WidgetClient, widgetApiBase } from './widgetClient.ts';
@@ -19,8 +20,9 @@ import { zonedInstant, zonedNow } from './zonedTime.ts';
  *   (the reader heading for the address bar), which needs no history tricks.
  *
  * Device rules and "during working hours only" decide whether a widget shows at all. Page
- * visits, views and clicks are sent in one beacon when the page is hidden. Nothing is ever
- * thrown into the host page, and the only global is the namespace `CallbackWidget`.
+ * visits, views and clicks are sent in one beacon when the page is hidden; views and accepted
+ * requests are also told to the host page's own analytics (hostAnalytics.ts, issue 19). Nothing is
+ * ever thrown into the host page, and the only global is the namespace `CallbackWidget`.
  */
 
 /** Touch exit intent: at least this long on the page, then an upward scroll this fast and far. */
@@ -157,6 +159,7 @@ function show(widget: PublicWidget, timeZone: string, client: WidgetClient): voi
       },
     });
     client.track({ kind: 'widget_view', widgetId: widget.id });
+    announce('callback_widget_view', widget);
   };
 
   function close() {
@@ -181,6 +184,8 @@ function show(widget: PublicWidget, timeZone: string, client: WidgetClient): voi
     say('success', embedStrings.sending);
     const outcome = await client.post(path, { widgetId: widget.id, phone: number, ...extra }, embedStrings.failed);
     say(outcome.ok ? 'success' : 'error', outcome.message || embedStrings.failed);
+    // A repeat is the same lead: the host page's analytics heard it the first time.
+    if (outcome.ok && !outcome.duplicate) announce(path === 'calls' ? 'callback_call_requested' : 'callback_call_scheduled', widget);
     if (outcome.ok && redirect.isActive && /^https?:\/\//i.test(redirect.value)) {
       setTimeout(() => location.assign(redirect.value), REDIRECT_DELAY_MS);
     }

@@ -4,10 +4,13 @@ import { WIDGET_API_BASE_PLACEHOLDER } from '../../common/contract/widgetScript.
 export type WidgetConfig = components['schemas']['WidgetConfig'];
 export type PublicWidget = components['schemas']['PublicWidget'];
 export type WidgetEvent = components['schemas']['WidgetEvent'];
-type CallAccepted = components['schemas']['CallAccepted'];
+type Accepted = components['schemas']['CallAccepted'] | components['schemas']['ScheduledCallAccepted'];
 
-/** A request's outcome as the widget shows it: the server's English sentence either way. */
-export type RequestOutcome = { ok: true; message: string } | { ok: false; message: string };
+/**
+ * A request's outcome as the widget shows it: the server's English sentence either way, and for an
+ * accepted one whether it repeats a request the server already took (`duplicate`: no second call or lead).
+ */
+export type RequestOutcome = { ok: true; message: string; duplicate: boolean } | { ok: false; message: string };
 
 /**
  * The widget API (openapi/widget.yaml) as the embed script calls it: no cookies (any origin,
@@ -55,8 +58,8 @@ export class WidgetClient {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ key: this.#key, visitorId: this.#visitorId, url: pageUrl(), ...body }),
       });
-      const answer = (await response.json().catch(() => ({}))) as Partial<CallAccepted> & { error_description?: string };
-      if (response.ok) return { ok: true, message: answer.message ?? '' };
+      const answer = (await response.json().catch(() => ({}))) as Partial<Accepted> & { error_description?: string };
+      if (response.ok) return { ok: true, message: answer.message ?? '', duplicate: answer.duplicate === true };
       // Refusals meant for the visitor carry an English sentence; a server failure does not.
       return { ok: false, message: response.status < 500 && answer.error_description ? answer.error_description : failed };
     } catch {
