@@ -3,6 +3,7 @@ import { chakra } from '@chakra-ui/react/styled-system';
 import { Input } from '@chakra-ui/react/input';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
+import { afterNextPaint } from '../lib/afterNextPaint.ts';
 import { dayToPickerText, PICKER_DATE_FORMAT } from '../lib/dateTime.ts';
 
 export { PICKER_DATE_FORMAT } from '../lib/dateTime.ts';
@@ -55,17 +56,20 @@ export interface DayPickerProps {
 function DayPicker({ label, ...props }: DayPickerProps) {
   const id = useId();
   const [focusedEarly, setFocusedEarly] = useState(false);
-  // Asked for after the commit that shows the field; the read-only input stays until it has come
+  // Asked for once the commit that shows the field is on screen (its effects run before that paint); the read-only input stays until it has come
   // (or for good, if it cannot load: the filter then keeps its default days).
   const [DayPickerInput, setDayPickerInput] = useState<DayPickerInputComponent | null>(null);
   useEffect(() => {
     let mounted = true;
-    loadDayPickerInput().then(
-      (component) => mounted && setDayPickerInput(() => component),
-      (error: unknown) => console.error('Could not load the date picker', error),
+    const cancel = afterNextPaint(() =>
+      loadDayPickerInput().then(
+        (component) => mounted && setDayPickerInput(() => component),
+        (error: unknown) => console.error('Could not load the date picker', error),
+      ),
     );
     return () => {
       mounted = false;
+      cancel();
     };
   }, []);
   const fallback = (

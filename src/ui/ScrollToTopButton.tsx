@@ -1,6 +1,7 @@
 import { IconButton } from '@chakra-ui/react/button';
 import { useLingui } from '@lingui/react/macro';
 import { useSyncExternalStore } from 'react';
+import { afterNextPaint } from '../lib/afterNextPaint.ts';
 import { SCROLL_TO_TOP_OFFSET } from './layout.ts';
 
 // Read in the scroll event, not in getSnapshot: reading window.scrollY during React's render and
@@ -16,12 +17,10 @@ function subscribe(onChange: () => void) {
     past = window.scrollY > SCROLL_TO_TOP_OFFSET;
     onChange();
   };
-  let timeout: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => (timeout = setTimeout(update, 0)));
+  const cancel = afterNextPaint(update);
   window.addEventListener('scroll', update, { passive: true });
   return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timeout);
+    cancel();
     window.removeEventListener('scroll', update);
   };
 }

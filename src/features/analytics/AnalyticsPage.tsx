@@ -10,6 +10,7 @@ import type { ListSearch } from '../../../machines/list/list.view.ts';
 import { websitesOf, widgetTypesOf } from '../../api/referenceData.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { DateRangeFilter } from '../../ui/DateRangeFilter.tsx';
+import { afterNextPaint } from '../../lib/afterNextPaint.ts';
 import { todayIn } from '../../lib/dateTime.ts';
 import { FilterBar } from '../../ui/FilterBar.tsx';
 import { ListEmptyContent } from '../../ui/ListEmptyContent.tsx';
@@ -50,8 +51,10 @@ export function AnalyticsPage({ search, onSearchChange }: AnalyticsPageProps) {
   const defaults = useMemo(() => analyticsDefaults(today), [today]);
   const list = useListMachine({ machine: provideAnalyticsList(api), defaults, search, onSearchChange });
 
-  // A failed fetch surfaces where the plot renders (the lazy component asks again).
-  useEffect(() => void loadChart().catch(() => undefined), []);
+  // Once the screen's first render is on screen: asked for in its effects, the chunk's download
+  // and run came before that paint. A failed fetch surfaces where the plot renders (the lazy
+  // component asks again).
+  useEffect(() => afterNextPaint(() => void loadChart().catch(() => undefined)), []);
 
   const status = useSelector(list, listStatus);
   const days = useSelector(list, listRows);
