@@ -42,7 +42,8 @@ export function valueTicks(max: number): number[] {
   const top = Math.max(1, Math.ceil(max));
   const rough = top / 4;
   const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = Math.max(1, [1, 2, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= rough) ?? 10 * magnitude);
+  const steps = [1, 2, 2.5, 5, 10].map((factor) => factor * magnitude).filter((candidate) => Number.isInteger(candidate));
+  const step = Math.max(1, steps.find((candidate) => candidate >= rough) ?? 10 * magnitude);
   const ticks: number[] = [];
   for (let value = 0; value < top + step; value += step) {
     ticks.push(value);

@@ -5,6 +5,7 @@ describe('valueTicks (the value axis of the Analytics chart)', () => {
   it('counts in whole, round steps from 0 to the first tick at or above the largest value', () => {
     expect(valueTicks(7)).toEqual([0, 2, 4, 6, 8]);
     expect(valueTicks(20)).toEqual([0, 5, 10, 15, 20]);
+    expect(valueTicks(900)).toEqual([0, 250, 500, 750, 1000]);
     expect(valueTicks(1234)).toEqual([0, 500, 1000, 1500]);
   });
 
