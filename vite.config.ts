@@ -8,6 +8,7 @@ import { chunkGroups } from './scripts/bundles/chunkGroups.ts';
 import { chunkPackages } from './scripts/bundles/chunkPackages.ts';
 import { chakraStaticGlobals } from './scripts/bundles/chakraGlobalCss.ts';
 import { prerenderPublicPages } from './scripts/bundles/prerender.ts';
+import { EARLY_FETCH_SCRIPT } from './common/contract/earlyFetch.ts';
 
 // Lingui macros need Babel: plugin-react 6 compiles with Oxc and has no babel option, so the
 // macro preset runs through @rolldown/plugin-babel (see ../shared/STACK.md, "Lingui macros").
@@ -28,6 +29,13 @@ const datepickerWithoutTimeZones = {
   },
 };
 
+// A signed-in visit's first requests leave while the app's scripts download
+// (common/contract/earlyFetch.ts): the script goes first in the head, as it is (the CSP has its hash).
+const earlyFetch = {
+  name: 'early-fetch-script',
+  transformIndexHtml: () => [{ tag: 'script', children: EARLY_FETCH_SCRIPT, injectTo: 'head-prepend' as const }],
+};
+
 const chunking = chunkGroups();
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -42,6 +50,7 @@ export default defineConfig({
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
     react(),
+    earlyFetch,
     ...linguiMacros(),
     datepickerWithoutTimeZones,
     chakraStaticGlobals(),

@@ -133,13 +133,28 @@ describe('errors', () => {
 
 const BIG_SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, index) => `{ id: ${index}, name: 'row' }`).join(', ')}];\n`;
 
+const SPA_MANIFEST = {
+  'index.html': { file: 'assets/main-abc123.js', isEntry: true, imports: ['_core'] },
+  _core: { file: 'assets/core-1.js' },
+  'src/locales/en/messages.po': { file: 'assets/messages-1.js', isDynamicEntry: true },
+  'src/routes/_app.tsx?tsr-split=component': { file: 'assets/_app-1.js', isDynamicEntry: true, imports: ['_core', '_app'] },
+  _app: { file: 'assets/app-1.js' },
+  'src/routes/_app/settings.tsx?tsr-split=component': { file: 'assets/settings-1.js', isDynamicEntry: true, imports: ['_app'], dynamicImports: ['_later'] },
+  _later: { file: 'assets/later-1.js' },
+  'src/routes/_app/agents/manage/{-$agentId}.tsx?tsr-split=component': { file: 'assets/agent-1.js', isDynamicEntry: true, imports: ['_app'] },
+  'src/routes/auth/login.tsx?tsr-split=component': { file: 'assets/login-1.js', isDynamicEntry: true, imports: ['_core'] },
+};
+
 describe('the built SPA', () => {
   let spaDir: string;
   let spa: TestApp;
   beforeAll(async () => {
     spaDir = mkdtempSync(path.join(tmpdir(), 'spa-'));
     mkdirSync(path.join(spaDir, 'assets'));
-    writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><title>Dashboard</title>');
+    writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><head><title>Dashboard</title><script type="module" crossorigin src="/assets/main-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/core-1.js"></head>');
+    // The build manifest the screens' preloads come from (scripts/bundles/pageGraph.ts).
+    mkdirSync(path.join(spaDir, '.vite'));
+    writeFileSync(path.join(spaDir, '.vite', 'manifest.json'), JSON.stringify(SPA_MANIFEST));
     writeFileSync(path.join(spaDir, 'assets', 'main-abc123.js'), 'console.log(1)');
     // The build writes brotli twins of its text files (vite.config.ts, compression).
     writeFileSync(path.join(spaDir, 'assets', 'big-abc123.js'), BIG_SCRIPT);
@@ -160,10 +175,27 @@ describe('the built SPA', () => {
     }
   });
 
+  it("names a screen's own chunks and the catalog as module preloads, once, so they download beside the entry (issue 17)", async () => {
+    const preloads = async (url: string) => {
+      const response = await spa.request({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.status, url).toBe(200);
+      return [...response.text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]).sort();
+    };
+    const shell = ['/assets/_app-1.js', '/assets/app-1.js', '/assets/core-1.js', '/assets/messages-1.js'];
+    expect(await preloads('/settings?tab=1')).toEqual([...shell, '/assets/settings-1.js'].sort());
+    expect(await preloads('/agents/manage')).toEqual(['/assets/agent-1.js', ...shell].sort());
+    expect(await preloads('/agents/manage/7/')).toEqual(['/assets/agent-1.js', ...shell].sort());
+    // Unknown pages and deeper paths get none; nothing a page loads only later (import()) is named.
+    expect(await preloads('/agents/manage/7/8')).toEqual(['/assets/core-1.js']);
+    expect(await preloads('/nowhere')).toEqual(['/assets/core-1.js']);
+  });
+
   it('answers a public page the build rendered with its own HTML, never cached', async () => {
     const response = await spa.request({ method: 'GET', url: '/auth/login?redirect=%2Fcalls', headers: { accept: 'text/html' } });
     expect(response.status).toBe(200);
     expect(response.text).toContain('<title>Sign In</title>');
+    // It loads its scripts once painted (scripts/bundles/prerender.ts): no preloads written in.
+    expect(response.text).not.toContain('modulepreload');
     expect(response.headers['cache-control']).toBe('no-cache');
     // A rendered page the build did not write (here: registration) falls back to index.html.
     const other = await spa.request({ method: 'GET', url: '/auth/registration', headers: { accept: 'text/html' } });

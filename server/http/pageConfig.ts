@@ -1,5 +1,6 @@
 import { PAGE_CONFIG_META, type PageConfig } from '../../common/contract/pageConfig.ts';
 import type { Config } from '../config.ts';
+import { withHeadTags } from './routePreloads.ts';
 
 /** The page settings from the server's configuration: only those that are set. */
 export function pageConfigOf(config: Pick<Config, 'browserServices' | 'widgetPublicUrls'>): PageConfig {
@@ -25,8 +26,5 @@ export function withPageConfig(html: string, settings: PageConfig): string {
   const tags = (Object.keys(PAGE_CONFIG_META) as (keyof PageConfig)[])
     .filter((name) => settings[name] !== undefined)
     .map((name) => `<meta name="${PAGE_CONFIG_META[name]}" content="${attribute(settings[name]!)}">`);
-  if (tags.length === 0) return html;
-  const end = html.search(/<\/head>/i);
-  if (end === -1) return `${html}${tags.join('')}`;
-  return `${html.slice(0, end)}${tags.join('')}${html.slice(end)}`;
+  return withHeadTags(html, tags.join(''));
 }

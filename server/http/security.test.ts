@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
+import { EARLY_FETCH_SCRIPT } from '../../common/contract/earlyFetch.ts';
 import { PRERENDER_GUARD_SCRIPT } from '../../common/contract/prerenderedPages.ts';
 import { NOT_FOUND_LIMIT } from './security.ts';
 
 /** The one inline script the policy allows, by the hash of its text. */
 const GUARD_HASH = `'sha256-${createHash('sha256').update(PRERENDER_GUARD_SCRIPT).digest('base64')}'`;
+const EARLY_HASH = `'sha256-${createHash('sha256').update(EARLY_FETCH_SCRIPT).digest('base64')}'`;
 
 let server: TestServer;
 let spaDir: string;
@@ -55,7 +57,7 @@ describe('security headers', () => {
     const csp = directives((await server.request({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
     expect(csp['default-src']).toEqual(["'self'"]);
     // Inline, only the rendered pages' guard, by its hash (common/contract/prerenderedPages.ts).
-    expect(csp['script-src']).toEqual(["'self'", GUARD_HASH, 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(csp['script-src']).toEqual(["'self'", GUARD_HASH, EARLY_HASH, 'https://js.stripe.com', 'https://*.js.stripe.com']);
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp['frame-src']).toContain('https://js.stripe.com');
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
@@ -79,7 +81,7 @@ describe('security headers', () => {
     });
     const csp = directives((await withServices.request({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
     expect(csp['connect-src']).toContain('https://o42.ingest.sentry.io');
-    expect(csp['script-src']).toEqual(["'self'", GUARD_HASH, 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://www.googletagmanager.com/gtag/']);
+    expect(csp['script-src']).toEqual(["'self'", GUARD_HASH, EARLY_HASH, 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://www.googletagmanager.com/gtag/']);
     expect(csp['img-src']).toContain('https://*.google-analytics.com');
     expect(csp['connect-src']).toEqual(expect.arrayContaining(['https://*.google-analytics.com', 'https://*.analytics.google.com']));
     // The SDK is part of our bundle: Sentry adds no script origin.

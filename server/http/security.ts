@@ -5,10 +5,13 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { ApiError } from './apiError.ts';
 import { wantsSpaPage } from './spa.ts';
+import { EARLY_FETCH_SCRIPT } from '../../common/contract/earlyFetch.ts';
 import { PRERENDER_GUARD_SCRIPT } from '../../common/contract/prerenderedPages.ts';
 
-/** CSP source allowing the rendered pages' inline guard script, and nothing else inline. */
-const PRERENDER_GUARD_HASH = `'sha256-${createHash('sha256').update(PRERENDER_GUARD_SCRIPT).digest('base64')}'`;
+/** The CSP source allowing one inline script, by the hash of its text. */
+const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+/** The build's two inline scripts: the rendered pages' guard and every page's early requests; nothing else inline. */
+const INLINE_SCRIPT_HASHES = [scriptHash(PRERENDER_GUARD_SCRIPT), scriptHash(EARLY_FETCH_SCRIPT)];
 
 /** Stripe.js and its frames (card fields, 3-D Secure), per Stripe's CSP guide. */
 const STRIPE = {
@@ -41,8 +44,9 @@ export interface PolicyOptions {
 }
 
 /**
- * The Content-Security-Policy of every response. Scripts only from our origin (the build's one
- * inline script, the rendered pages' guard, is allowed by its hash) and Stripe's; styles also inline, because Emotion (Chakra) and the widget
+ * The Content-Security-Policy of every response. Scripts only from our origin (the build's two
+ * inline scripts, the rendered pages' guard and the early requests, are allowed by their hashes)
+ * and Stripe's; styles also inline, because Emotion (Chakra) and the widget
  * preview write <style> elements at run time; images and audio from our origin (uploads under
  * /files) or data:/blob: URLs; the dashboard is never framed (frame-ancestors 'none'). reCAPTCHA,
  * Sentry's ingest origin and Google Analytics are allowed only when configured. The embed
@@ -54,8 +58,8 @@ export function contentSecurityPolicy({ recaptcha, sentryDsn, googleAnalytics = 
   const errorReporting = sentryDsn ? [new URL(sentryDsn).origin] : [];
   return {
     'default-src': ["'self'"],
-    // The rendered public pages' one inline script, by its hash (common/contract/prerenderedPages.ts).
-    'script-src': ["'self'", PRERENDER_GUARD_HASH, ...STRIPE.script, ...optional.script, ...analytics.script],
+    // The build's inline scripts, by their hashes (common/contract/prerenderedPages.ts, earlyFetch.ts).
+    'script-src': ["'self'", ...INLINE_SCRIPT_HASHES, ...STRIPE.script, ...optional.script, ...analytics.script],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...analytics.img],
     'media-src': ["'self'", 'data:', 'blob:'],

@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageConfig } from '../../common/contract/pageConfig.ts';
 import { prerenderedFileOf } from '../../common/contract/prerenderedPages.ts';
 import { withPageConfig } from './pageConfig.ts';
+import { routePreloads, withHeadTags } from './routePreloads.ts';
+import type { Manifest } from '../../scripts/bundles/pageGraph.ts';
 
 /**
  * Where `npm run build` puts the dashboard (vite.config.ts build.outDir). `SPA_DIR` moves it for
@@ -83,19 +85,36 @@ function sendSpaIndex(reply: FastifyReply, spaDir = SPA_DIR) {
   return reply.header('cache-control', 'no-cache').sendFile(htmlFileOf(spaDir, reply), spaDir);
 }
 
+/** The route preloads of the build in `spaDir` (routePreloads.ts), or null when it has no manifest to read them from. */
+function preloadsOf(spaDir: string, html: string): ((pathname: string) => string) | null {
+  try {
+    return routePreloads(JSON.parse(readFileSync(path.join(spaDir, '.vite', 'manifest.json'), 'utf8')) as Manifest, html);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * With no page settings, the page goes out as built (with its precompressed twins); with some,
- * the page with its settings written in (read again when a rebuild changes it; compressed on the
- * way out like any other answer).
+ * With no page settings and no preloads for the path, the page goes out as built (with its
+ * precompressed twins); otherwise the page with its settings and the screen's preloads written in
+ * (routePreloads.ts; read again when a rebuild changes it; compressed on the way out like any
+ * other answer).
  */
 function spaIndexSender(spaDir: string, pageConfig: PageConfig): SendSpaIndex {
-  if (Object.keys(pageConfig).length === 0) return (reply) => sendSpaIndex(reply, spaDir);
-  const cached = new Map<string, { mtimeMs: number; html: string }>();
+  const configured = Object.keys(pageConfig).length > 0;
+  const cached = new Map<string, { mtimeMs: number; html: string; preloads: ((pathname: string) => string) | null }>();
   return (reply) => {
-    const file = path.join(spaDir, htmlFileOf(spaDir, reply));
+    const name = htmlFileOf(spaDir, reply);
+    const file = path.join(spaDir, name);
     const { mtimeMs } = statSync(file);
     let page = cached.get(file);
-    if (page?.mtimeMs !== mtimeMs) cached.set(file, (page = { mtimeMs, html: withPageConfig(readFileSync(file, 'utf8'), pageConfig) }));
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
+    if (page?.mtimeMs !== mtimeMs) {
+      const html = withPageConfig(readFileSync(file, 'utf8'), pageConfig);
+      // The rendered public pages load their scripts once painted (scripts/bundles/prerender.ts): no preloads there.
+      cached.set(file, (page = { mtimeMs, html, preloads: name === 'index.html' ? preloadsOf(spaDir, html) : null }));
+    }
+    const preloads = page.preloads?.(reply.request.url.split('?')[0] ?? '') ?? '';
+    if (!configured && !preloads) return sendSpaIndex(reply, spaDir);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(withHeadTags(page.html, preloads));
   };
 }

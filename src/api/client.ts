@@ -1,5 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../common/contract/dashboard.gen.ts';
+import { earlyAwareFetch } from './earlyFetch.ts';
 
 /** The code the contract answers for an expired or unknown access token (spec §4 Token refresh). */
 export const EXPIRED_ACCESS_TOKEN = 'invalid_or_expired_access_token';
@@ -81,7 +82,9 @@ export interface ApiClientOptions {
 
 /** The typed client of `openapi/dashboard.yaml`, served under /api. */
 export function createApiClient({ session, fetch: customFetch, baseUrl = '/api' }: ApiClientOptions): ApiClient {
-  const client = createClient<paths>({ baseUrl, ...(customFetch ? { fetch: customFetch } : {}) });
+  // Called unbound: browsers refuse window.fetch invoked as a method of another object.
+  const send = customFetch ?? ((request: Request) => fetch(request));
+  const client = createClient<paths>({ baseUrl, fetch: earlyAwareFetch(baseUrl, send) });
   client.use(createAuthMiddleware(session));
   return client;
 }
