@@ -23,7 +23,7 @@ const layerZones = [
   { target: './src/features', from: ['./src/app', './src/routes', './src/main.tsx'], message: 'Features are used by the app and its routes, never the other way.' },
   { target: sharedSpa, from: ['./src/features', './src/app', './src/routes', './src/main.tsx'], message: 'Shared SPA folders import no screen, route or app code.' },
   { target: './machines', from: ['./src', './server', './widget'], message: 'Machines are pure and depend only on common/.' },
-  { target: './server', from: ['./src', './machines', './widget'], message: 'The server depends only on common/ (contract and shared rules).' },
+  { target: './server', from: ['./src', './machines', './widget', './scripts'], message: 'The server depends only on common/ (contract and shared rules).' },
   { target: './widget', from: ['./src', './server', './machines'], message: 'The widget depends only on common/ (contract and shared rules).' },
   { target: './common', from: ['./src', './server', './machines', './widget'], message: 'common/ is the neutral home: it imports none of the sides.' },
   { target: './src', from: ['./server', './tests'], message: 'The SPA reaches the server through the contract only, and imports no browser test.' },

@@ -188,6 +188,14 @@ describe('the built SPA', () => {
     // Unknown pages and deeper paths get none; nothing a page loads only later (import()) is named.
     expect(await preloads('/agents/manage/7/8')).toEqual(['/assets/core-1.js']);
     expect(await preloads('/nowhere')).toEqual(['/assets/core-1.js']);
+    // The same page again is revalidated, not sent again.
+    const first = await spa.request({ method: 'GET', url: '/settings', headers: { accept: 'text/html' } });
+    expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+    const again = await spa.request({ method: 'GET', url: '/settings', headers: { accept: 'text/html', 'if-none-match': String(first.headers.etag) } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    const other = await spa.request({ method: 'GET', url: '/agents/manage', headers: { accept: 'text/html', 'if-none-match': String(first.headers.etag) } });
+    expect(other.status).toBe(200);
   });
 
   it('answers a public page the build rendered with its own HTML, never cached', async () => {

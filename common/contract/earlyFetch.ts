@@ -10,12 +10,18 @@
  */
 export const EARLY_FETCH_GLOBAL = '__dashboardEarlyFetch';
 
-/** Paths under the API's base (`/api`), as the app asks for them. */
-export const EARLY_FETCH_PATHS = ['/user', '/client/credits', '/client/meta', '/client/widgets', '/client/websites', '/client/agents'] as const;
+/** Early answers are taken only this long after the script sent them; later, the app asks again (the data may have changed). */
+export const EARLY_FETCH_TTL_MS = 30_000;
 
+// Written out by hand (it runs before any of the app's code): storage keys as in
+// src/session/storageKeys.ts, the session and metadata copies as src/session/sessionStorage.ts and
+// metadataStorage.ts write them; earlyFetch.test.ts runs it and checks both. Each request's failure
+// is caught, so a dropped connection leaves no unhandled rejection (the app sees it when it takes
+// the answer). Metadata counts as stored only when the copy is this user's, as the app reads it.
 export const EARLY_FETCH_SCRIPT =
-  "try{var s=localStorage,t=(JSON.parse(s.getItem('dashboard.session')||'null')||{}).authToken;if(typeof t=='string'&&t&&window.fetch){" +
-  `var e=window.${EARLY_FETCH_GLOBAL}={token:t,responses:{}},o={headers:{Authorization:'Bearer '+t}},` +
-  "g=function(p){return e.responses[p]=fetch('/api'+p,o)},n=function(p){return function(r){if(r.ok)return g(p)}};" +
+  "try{var s=localStorage,c=JSON.parse(s.getItem('dashboard.session')||'null')||{},t=c.authToken,u=c.user&&c.user.id;" +
+  "if(typeof t=='string'&&t&&window.fetch){var k=JSON.parse(s.getItem('dashboard.metadata')||'null'),o={headers:{Authorization:'Bearer '+t}}," +
+  `e=window.${EARLY_FETCH_GLOBAL}={token:t,at:Date.now(),responses:{}},` +
+  "g=function(p){var r=fetch('/api'+p,o);r.catch(function(){});return e.responses[p]=r},n=function(p){return function(r){if(r.ok)return g(p)}};" +
   "g('/user');g('/client/credits');var m=g('/client/meta');" +
-  "(s.getItem('dashboard.metadata')?Promise.resolve({ok:true}):m).then(n('/client/widgets')).then(n('/client/websites')).then(n('/client/agents')).catch(function(){})}}catch(x){}";
+  "(k&&k.userId===u?Promise.resolve({ok:true}):m).then(n('/client/widgets')).then(n('/client/websites')).then(n('/client/agents')).catch(function(){})}}catch(x){}";

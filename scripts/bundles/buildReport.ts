@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { prerenderedFileOf } from '../../common/contract/prerenderedPages.ts';
 import { CHUNK_PACKAGES_FILE } from './chunkPackages.ts';
-import { type Manifest, pagesOf } from './pageGraph.ts';
+import { type Manifest, pagesOf } from '../../common/contract/pageGraph.ts';
 
 export interface Size {
   raw: number;

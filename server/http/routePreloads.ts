@@ -1,4 +1,4 @@
-import { pagesOf, type Manifest } from '../../scripts/bundles/pageGraph.ts';
+import { pagesOf, type Manifest } from '../../common/contract/pageGraph.ts';
 
 /** A page's URL pattern (`/agents/manage/{-$agentId}`, `/reset/$code`) as an anchored expression. */
 function patternOf(path: string): RegExp {
@@ -22,7 +22,10 @@ function patternOf(path: string): RegExp {
  * shows. Answers, for a path, the `<link>` tags of the files `html` does not already name.
  */
 export function routePreloads(manifest: Manifest, html: string): (pathname: string) => string {
-  const pages = pagesOf(manifest).map((page) => ({
+  // Pages of fixed paths first, so that a pattern with parameters (a catch-all one day) never
+  // shadows a screen's own path.
+  const byFixedFirst = pagesOf(manifest).sort((a, b) => Number(a.path.includes('$')) - Number(b.path.includes('$')));
+  const pages = byFixedFirst.map((page) => ({
     pattern: patternOf(page.path),
     links: page.files
       .filter((file) => file.endsWith('.js') && !html.includes(`/${file}"`))

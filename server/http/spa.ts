@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +8,7 @@ import type { PageConfig } from '../../common/contract/pageConfig.ts';
 import { prerenderedFileOf } from '../../common/contract/prerenderedPages.ts';
 import { withPageConfig } from './pageConfig.ts';
 import { routePreloads, withHeadTags } from './routePreloads.ts';
-import type { Manifest } from '../../scripts/bundles/pageGraph.ts';
+import type { Manifest } from '../../common/contract/pageGraph.ts';
 
 /**
  * Where `npm run build` puts the dashboard (vite.config.ts build.outDir). `SPA_DIR` moves it for
@@ -37,7 +38,7 @@ export async function registerSpa(
   spaDir = SPA_DIR,
   pageConfig: PageConfig = {},
 ): Promise<{ served: boolean; sendIndex: SendSpaIndex }> {
-  const sendIndex = spaIndexSender(spaDir, pageConfig);
+  const sendIndex = spaIndexSender(spaDir, pageConfig, (message) => app.log.warn(message));
   const built = existsSync(path.join(spaDir, 'index.html'));
   if (!built || !existsSync(path.join(spaDir, 'favicon.ico'))) {
     app.get('/favicon.ico', (_request, reply) =>
@@ -85,24 +86,34 @@ function sendSpaIndex(reply: FastifyReply, spaDir = SPA_DIR) {
   return reply.header('cache-control', 'no-cache').sendFile(htmlFileOf(spaDir, reply), spaDir);
 }
 
-/** The route preloads of the build in `spaDir` (routePreloads.ts), or null when it has no manifest to read them from. */
-function preloadsOf(spaDir: string, html: string): ((pathname: string) => string) | null {
+/**
+ * The route preloads of the build in `spaDir` (routePreloads.ts), or null (logged) when its
+ * manifest cannot be read: the pages then go out without them, as before they existed.
+ */
+function preloadsOf(spaDir: string, html: string, warn: (message: string) => void): ((pathname: string) => string) | null {
   try {
     return routePreloads(JSON.parse(readFileSync(path.join(spaDir, '.vite', 'manifest.json'), 'utf8')) as Manifest, html);
-  } catch {
+  } catch (error) {
+    warn(`spa: no screen preloads, the build manifest could not be read (${error instanceof Error ? error.message : String(error)})`);
     return null;
   }
+}
+
+interface PageVariant {
+  html: string;
+  etag: string;
 }
 
 /**
  * With no page settings and no preloads for the path, the page goes out as built (with its
  * precompressed twins); otherwise the page with its settings and the screen's preloads written in
- * (routePreloads.ts; read again when a rebuild changes it; compressed on the way out like any
- * other answer).
+ * (routePreloads.ts), one variant per set of preloads (a screen's, about twenty), each with an ETag
+ * so a browser revalidates it with a 304; read again when a rebuild changes the file; compressed on
+ * the way out like any other answer.
  */
-function spaIndexSender(spaDir: string, pageConfig: PageConfig): SendSpaIndex {
+function spaIndexSender(spaDir: string, pageConfig: PageConfig, warn: (message: string) => void): SendSpaIndex {
   const configured = Object.keys(pageConfig).length > 0;
-  const cached = new Map<string, { mtimeMs: number; html: string; preloads: ((pathname: string) => string) | null }>();
+  const cached = new Map<string, { mtimeMs: number; html: string; preloads: ((pathname: string) => string) | null; variants: Map<string, PageVariant> }>();
   return (reply) => {
     const name = htmlFileOf(spaDir, reply);
     const file = path.join(spaDir, name);
@@ -111,10 +122,18 @@ function spaIndexSender(spaDir: string, pageConfig: PageConfig): SendSpaIndex {
     if (page?.mtimeMs !== mtimeMs) {
       const html = withPageConfig(readFileSync(file, 'utf8'), pageConfig);
       // The rendered public pages load their scripts once painted (scripts/bundles/prerender.ts): no preloads there.
-      cached.set(file, (page = { mtimeMs, html, preloads: name === 'index.html' ? preloadsOf(spaDir, html) : null }));
+      const preloads = name === 'index.html' ? preloadsOf(spaDir, html, warn) : null;
+      cached.set(file, (page = { mtimeMs, html, preloads, variants: new Map() }));
     }
     const preloads = page.preloads?.(reply.request.url.split('?')[0] ?? '') ?? '';
     if (!configured && !preloads) return sendSpaIndex(reply, spaDir);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(withHeadTags(page.html, preloads));
+    let variant = page.variants.get(preloads);
+    if (!variant) {
+      const html = withHeadTags(page.html, preloads);
+      page.variants.set(preloads, (variant = { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` }));
+    }
+    reply.header('cache-control', 'no-cache').header('etag', variant.etag);
+    if (reply.request.headers['if-none-match'] === variant.etag) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(variant.html);
   };
 }

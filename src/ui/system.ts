@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemStyleObject } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -30,6 +30,11 @@ function customPropertiesOf(style: unknown): Record<string, unknown> {
   return Object.fromEntries(Object.entries(style as Record<string, unknown>).filter(([name]) => name.startsWith('--')));
 }
 
+/** A style object without its custom properties. */
+function withoutCustomProperties(style: SystemStyleObject | undefined): SystemStyleObject {
+  return Object.fromEntries(Object.entries(style ?? {}).filter(([name]) => !name.startsWith('--'))) as SystemStyleObject;
+}
+
 /**
  * The Chakra system with only the recipes the app uses (STACK.md: `defaultSystem` bundles every
  * recipe, 376 kB gzip). Add a recipe here when a new component needs one.
@@ -45,8 +50,9 @@ export const system = createSystem(
       // Chakra's 26 default custom properties (rings, filters, global font and border colour) are
       // set on `*`, so every element of the page computes them in each style pass (issue 17: about
       // a fifth of the style recalculation of a long list on a phone). Custom properties inherit:
-      // set on html, every element reads the same values.
-      '*': { fontFeatureSettings: (globalCss['*'] as { fontFeatureSettings: string }).fontFeatureSettings },
+      // set on html, every element reads the same values, as long as no element sets its own (the
+      // app uses none of Chakra's ring or filter utilities that would, nor a nested colour mode).
+      '*': withoutCustomProperties(globalCss['*']),
       html: { ...customPropertiesOf(globalCss['*']), ...globalCss.html },
       // A visible focus ring on every focusable element (accessibility).
       '*:focus-visible': { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '2px' },

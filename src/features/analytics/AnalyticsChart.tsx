@@ -39,7 +39,7 @@ function DayTooltip({ slice }: SliceTooltipProps<Series>) {
 
 /** The whole numbers the value axis shows (about five, from 0), the last at or above `max`. */
 export function valueTicks(max: number): number[] {
-  const top = Math.max(1, Math.ceil(max));
+  const top = Number.isFinite(max) ? Math.max(1, Math.ceil(max)) : 1;
   const rough = top / 4;
   const magnitude = 10 ** Math.floor(Math.log10(rough));
   const steps = [1, 2, 2.5, 5, 10].map((factor) => factor * magnitude).filter((candidate) => Number.isInteger(candidate));

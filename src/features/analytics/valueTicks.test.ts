@@ -13,5 +13,6 @@ describe('valueTicks (the value axis of the Analytics chart)', () => {
     expect(valueTicks(0)).toEqual([0, 1]);
     expect(valueTicks(1)).toEqual([0, 1]);
     expect(valueTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(valueTicks(Number.NaN)).toEqual([0, 1]);
   });
 });

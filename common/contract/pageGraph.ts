@@ -1,5 +1,6 @@
-// What JavaScript each page of the SPA loads, read from the Vite manifest (build.manifest) and the
-// list of packages in each chunk (chunkPackages.ts). A page loads the entry (index.html's script)
+// What JavaScript each page of the SPA loads, read from the Vite manifest (build.manifest): the
+// build report and its budgets (scripts/bundles/buildReport.ts) and the server's module preloads
+// of each screen (server/http/routePreloads.ts) read it alike. A page loads the entry (index.html's script)
 // with its static imports (modulepreloaded), the language catalog, and the `component` chunk of
 // every route file on its path (TanStack Router's autoCodeSplitting) with their static imports.
 
