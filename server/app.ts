@@ -33,6 +33,7 @@ import { registerTwilioCallbacks } from './http/twilioCallbacks.ts';
 import { TwilioTelephony } from './adapters/telephony/twilioTelephony.ts';
 import { registerWidgetApi } from './widgetApi/widgetApi.ts';
 import { type BackgroundWorkerOptions, registerBackgroundWorkers } from './workers/backgroundWorkers.ts';
+import { webhookTargetPolicy } from './domain/webhooks/webhookEndpoints.ts';
 
 /** Builds the adapters once the app's logger exists (adapters log through it). */
 export type AdapterFactory = (log: FastifyBaseLogger) => Adapters;
@@ -133,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (outboxKey && adapters.mail instanceof OutboxMail) registerDevMailbox(app, db, outboxKey);
   if (outboxKey && adapters.texts instanceof OutboxTexts) registerDevMessages(app, db, outboxKey);
   installPaymentsRuntime(app, db, adapters.payments);
-  registerBackgroundWorkers(app, { db, payments: adapters.payments, mail: adapters.mail, texts: adapters.texts, publicUrl: config.publicUrl, callRequests, scheduledPollSeconds: config.telephony.scheduledPollSeconds }, options.workers);
+  registerBackgroundWorkers(app, { db, payments: adapters.payments, mail: adapters.mail, texts: adapters.texts, publicUrl: config.publicUrl, callRequests, scheduledPollSeconds: config.telephony.scheduledPollSeconds, webhookTargets: webhookTargetPolicy(config) }, options.workers);
   registerFileServing(app, db, adapters.storage);
   const spa = await registerSpa(app, spaDir, pageConfigOf(config));
 

@@ -817,6 +817,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/client/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's webhook endpoints
+         * @description Every endpoint of the caller, oldest first (at most 10). The signing secret is never answered again after creation.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description Adds an endpoint that receives the chosen events (see `WebhookEventBody` for what each delivery carries and how it is signed). The answer holds the signing `secret`, shown this once. In production only `https://` addresses of public hosts are taken; in development `http://` and local addresses too, so a receiver on the same machine works.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of one of the caller's rows. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a webhook endpoint
+         * @description Removes the endpoint and its deliveries, pending ones included.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Changes the address, the events or whether the endpoint is active. Turning on an endpoint that was switched off after failing clears its failure record; its pending deliveries are tried again at once.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/client/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of one of the caller's rows. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to one endpoint
+         * @description Queues a `webhook.test` event for this endpoint only, whatever it subscribes to and even when it is off; it is delivered, signed and retried like any other. Its delivery shows in the endpoint's deliveries.
+         */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of one of the caller's rows. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The endpoint's recent deliveries
+         * @description The endpoint's last 50 deliveries, newest first, with their state; deliveries are kept 30 days.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/client/call-destinations": {
         parameters: {
             query?: never;
@@ -862,7 +959,28 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    callbackEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An event of the client's account, POSTed to its webhook endpoints
+         * @description Sent to each active endpoint subscribed to the event's type (or, for `webhook.test`, the one endpoint asked). Verify `X-Callback-Signature` before trusting the body; see the README's "Webhooks" section for a few lines of Node that do it.
+         */
+        post: operations["receiveCallbackEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description The body of every 4xx and 5xx answer. */
@@ -1692,6 +1810,95 @@ export interface components {
             data: components["schemas"]["ScheduledCall"][];
             /** @description Number of scheduled calls matching the filters. */
             count: number;
+        };
+        /**
+         * @description `call.requested`: a visitor's Call now was accepted. `call.completed`: a call's outcome is recorded (`data.status`: successful, missed, busy or no-answer). `call.missed`: a Call now that did not connect, once its recovery is decided (`data.recovery`). `callback.scheduled`: a callback was scheduled, by a visitor or to recover a missed call. `credits.low`: the balance fell below the auto-recharge threshold, or below 10 credits without auto-recharge. `payment.succeeded`, `payment.failed`: a credit-pack payment reached that status.
+         * @enum {string}
+         */
+        WebhookEventType: "call.requested" | "call.completed" | "call.missed" | "callback.scheduled" | "credits.low" | "payment.succeeded" | "payment.failed";
+        WebhookEndpointInput: {
+            /** @description Where deliveries are POSTed. Redirects are not followed. */
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @default true */
+            isActive: boolean;
+        };
+        WebhookEndpointUpdate: {
+            url?: string;
+            events?: components["schemas"]["WebhookEventType"][];
+            isActive?: boolean;
+        };
+        WebhookEndpoint: {
+            id: number;
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            isActive: boolean;
+            /** @description The secret's last four characters, to tell which one a receiver holds (e.g. `whsec_…x7Qa`). */
+            secretHint: string;
+            /**
+             * Format: date-time
+             * @description When deliveries started failing, or null while they succeed. After 3 days of failures the endpoint is switched off and the client e-mailed.
+             */
+            failingSince: string | null;
+            /**
+             * Format: date-time
+             * @description When the endpoint was switched off for failing, or null.
+             */
+            switchedOffAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        WebhookEndpointCreated: components["schemas"]["WebhookEndpoint"] & {
+            /** @description The signing secret (`whsec_…`), answered this once and never again. */
+            secret: string;
+        };
+        WebhookEndpointList: {
+            data: components["schemas"]["WebhookEndpoint"][];
+        };
+        WebhookTestQueued: {
+            /** @description The test event's id, as its delivery carries it. */
+            eventId: string;
+        };
+        WebhookDelivery: {
+            id: number;
+            eventId: string;
+            /** @description A WebhookEventType, or `webhook.test`. */
+            eventType: string;
+            /**
+             * @description pending until the receiver answers 2xx (succeeded) or retries for 24 hours have failed (failed).
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            /** @description The HTTP status of the last attempt, or null when it got none (timeout, refused address, network error). */
+            responseCode: number | null;
+            durationMs: number | null;
+            /** @description Why the last attempt failed, in English. */
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a pending delivery is tried next.
+             */
+            nextRetryAt: string | null;
+        };
+        WebhookDeliveryList: {
+            data: components["schemas"]["WebhookDelivery"][];
+        };
+        /** @description What every delivery POSTs (JSON), signed in the header `X-Callback-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>` (Stripe's scheme: check the HMAC over the raw bytes, and that `t` is recent), with `X-Callback-Event-Id` for de-duplication: delivery is at least once, so a receiver may get an event twice. Answer 2xx within 10 seconds; anything else is retried with growing pauses for 24 hours. `data` is the object as this contract answers it (a Call, a ScheduledCall, a Payment, the Credits record), read when the event is first sent. */
+        WebhookEventBody: {
+            id: string;
+            /** @description A WebhookEventType, or `webhook.test`. */
+            type: string;
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            createdAt: string;
+            data: Record<string, never>;
         };
         Health: {
             /** @constant */
@@ -3297,6 +3504,162 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description The new endpoint, with its signing secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointCreated"];
+                };
+            };
+            /** @description `invalid_request`: the address is not one deliveries may go to (the description says why), or no event is chosen. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `webhook_endpoints_full`: the caller already has 10 endpoints. */
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of one of the caller's rows. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint is removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of one of the caller's rows. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointUpdate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of one of the caller's rows. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test event is queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestQueued"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of one of the caller's rows. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getCallDestinations: {
         parameters: {
             query?: never;
@@ -3364,6 +3727,33 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    receiveCallbackEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret>` */
+                "X-Callback-Signature": string;
+                /** @description The event's id (`id` in the body), the same on every retry. */
+                "X-Callback-Event-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventBody"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds marks the delivery succeeded; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -9,6 +9,7 @@ import * as notifications from './schema/notifications.ts';
 import * as reference from './schema/reference.ts';
 import * as system from './schema/system.ts';
 import * as toolbox from './schema/toolbox.ts';
+import * as webhooks from './schema/webhooks.ts';
 import * as widgetApi from './schema/widgetApi.ts';
 
-export const schema = { ...accounts, ...analytics, ...billing, ...calls, ...localCardProcessor, ...notifications, ...reference, ...system, ...toolbox, ...widgetApi };
+export const schema = { ...accounts, ...analytics, ...billing, ...calls, ...localCardProcessor, ...notifications, ...reference, ...system, ...toolbox, ...webhooks, ...widgetApi };

@@ -9,6 +9,7 @@ export type DomainErrorCode =
   | 'not_found'
   | 'website_exists'
   | 'block_list_full'
+  | 'webhook_endpoints_full'
   | 'upload_quota_exceeded'
   | 'file_in_use'
   | 'unsupported_file_type'

@@ -9,6 +9,7 @@ const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   not_found: 404,
   website_exists: 409,
   block_list_full: 409,
+  webhook_endpoints_full: 409,
   upload_quota_exceeded: 409,
   file_in_use: 409,
   payload_too_large: 413,

@@ -14,6 +14,7 @@ import { paymentHandlers } from './payments.ts';
 import { systemHandlers } from './system.ts';
 import { userHandlers } from './user.ts';
 import { userFileHandlers } from './userFiles.ts';
+import { webhookHandlers } from './webhooks.ts';
 import { websiteHandlers } from './websites.ts';
 import { widgetHandlers } from './widgets.ts';
 
@@ -41,6 +42,7 @@ export function createServiceHandlers(context: HandlerContext): OperationHandler
     creditHandlers(context),
     paymentHandlers(context),
     localCardProcessorHandlers(context),
+    webhookHandlers(context),
   ];
   for (const group of implemented) {
     for (const [operationId, handler] of Object.entries(group)) {

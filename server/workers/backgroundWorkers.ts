@@ -4,11 +4,13 @@ import type { Payments } from '../adapters/payments/payments.ts';
 import type { Texts } from '../adapters/texts/texts.ts';
 import type { Database } from '../db/client.ts';
 import type { CallRequestDeps } from '../domain/callEngine/callRequestDeps.ts';
+import type { WebhookTargetPolicy } from '../domain/webhooks/webhookEndpoints.ts';
 import { ChangesJanitor } from './changesJanitor.ts';
 import { NotificationsWorker } from './notificationsWorker.ts';
 import { PaymentsWorker } from './paymentsWorker.ts';
 import { RecordingsJanitor } from './recordingsJanitor.ts';
 import { ScheduledCallsWorker } from './scheduledCallsWorker.ts';
+import { WebhooksWorker } from './webhooksWorker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,11 +24,13 @@ declare module 'fastify' {
     notificationsWorker: NotificationsWorker;
     /** Call recordings past their account's retention deleted (recordingsJanitor.ts). */
     recordingsJanitor: RecordingsJanitor;
+    /** The clients' webhook events delivered to their endpoints (webhooksWorker.ts). */
+    webhooksWorker: WebhooksWorker;
   }
 }
 
 /** The work every server instance runs in the background; claims keep instances apart (ARCHITECTURE.md rule 3). */
-export type BackgroundWorkerName = 'payments' | 'scheduledCalls' | 'changesJanitor' | 'notifications' | 'recordingsJanitor';
+export type BackgroundWorkerName = 'payments' | 'scheduledCalls' | 'changesJanitor' | 'notifications' | 'recordingsJanitor' | 'webhooks';
 
 export interface BackgroundWorkerOptions {
   /**
@@ -51,10 +55,20 @@ interface BackgroundWorker {
  */
 export function registerBackgroundWorkers(
   app: FastifyInstance,
-  context: { db: Database; payments: Payments; mail: Mail; texts: Texts; publicUrl: string; callRequests: CallRequestDeps; scheduledPollSeconds: number },
+  context: {
+    db: Database;
+    payments: Payments;
+    mail: Mail;
+    texts: Texts;
+    publicUrl: string;
+    callRequests: CallRequestDeps;
+    scheduledPollSeconds: number;
+    /** Where webhooks may be delivered (webhookTargetPolicy). */
+    webhookTargets: WebhookTargetPolicy;
+  },
   options: BackgroundWorkerOptions = {},
 ): void {
-  const { db, payments, mail, texts, publicUrl, callRequests, scheduledPollSeconds } = context;
+  const { db, payments, mail, texts, publicUrl, callRequests, scheduledPollSeconds, webhookTargets } = context;
   const paymentsWorker = new PaymentsWorker({ db, payments, mail, publicUrl, log: app.log });
   const scheduledCallsWorker = new ScheduledCallsWorker({
     db,
@@ -68,13 +82,16 @@ export function registerBackgroundWorkers(
   app.decorate('scheduledCallsWorker', scheduledCallsWorker);
   app.decorate('changesJanitor', changesJanitor);
   app.decorate('notificationsWorker', notificationsWorker);
+  const webhooksWorker = new WebhooksWorker({ db, mail, publicUrl, allowPrivate: webhookTargets.allowPrivate, log: app.log });
   app.decorate('recordingsJanitor', recordingsJanitor);
+  app.decorate('webhooksWorker', webhooksWorker);
   const workers: [BackgroundWorkerName, BackgroundWorker][] = [
     ['payments', paymentsWorker],
     ['scheduledCalls', scheduledCallsWorker],
     ['changesJanitor', changesJanitor],
     ['notifications', notificationsWorker],
     ['recordingsJanitor', recordingsJanitor],
+    ['webhooks', webhooksWorker],
   ];
   for (const [name, worker] of workers) {
     if (options.start?.[name] !== false) app.addHook('onReady', async () => worker.start());

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { callRecordings, calls, scheduledCalls, twilioCallLegs } from '../../db/schema/calls.ts';
 import { clientNotifications } from '../../db/schema/notifications.ts';
@@ -32,6 +32,25 @@ const recoveryOfCall = sql<RecoverySummary | null>`(case when ${calls.type} = 'i
 ) end)`;
 
 type PageRow = Awaited<ReturnType<typeof callsPageQuery>>[number];
+
+/** What the page's query reads with each call: its website, recording, legs and recovery. */
+function callWithRelated(db: Database) {
+  return db
+    .select({ call: calls, domain: websites.domain, recordingId: callRecordings.id, legs: legsOfCall, recovery: recoveryOfCall })
+    .from(calls)
+    .leftJoin(websites, eq(websites.id, calls.websiteId))
+    .leftJoin(callRecordings, eq(callRecordings.callId, calls.id));
+}
+
+function toView(row: Pick<PageRow, 'call' | 'domain' | 'recordingId' | 'legs' | 'recovery'>): CallView {
+  return toCallView(row.call, { domain: row.domain, hasRecording: row.recordingId !== null, legs: row.legs, recovery: row.recovery });
+}
+
+/** One of the caller's calls as the contract's Call (the webhooks' `data`), or null. */
+export async function findCallView(db: Database, userId: number, callId: number): Promise<CallView | null> {
+  const [row] = await callWithRelated(db).where(and(eq(calls.userId, userId), eq(calls.id, callId)));
+  return row ? toView(row) : null;
+}
 
 /**
  * The query of `take` matching calls after skipping `skip` from the newest or the oldest end,
@@ -84,10 +103,5 @@ export async function listCalls(db: Database, userId: number, filters: CallFilte
         ? []
         : await callsPageQuery(db, userId, filters, fromOldest < offset ? { newestFirst: false, skip: fromOldest, take } : { newestFirst: true, skip: offset, take });
   }
-  return {
-    data: rows.map((row) =>
-      toCallView(row.call, { domain: row.domain, hasRecording: row.recordingId !== null, legs: row.legs, recovery: row.recovery }),
-    ),
-    count,
-  };
+  return { data: rows.map(toView), count };
 }

@@ -65,19 +65,32 @@ export async function listScheduledCalls(db: Database, userId: number, filters: 
     .from(scheduledCalls)
     .innerJoin(widgets, eq(widgets.id, scheduledCalls.widgetId))
     .where(where);
+  return { data: rows.map(toScheduledCallView), count: total?.count ?? 0 };
+}
+
+/** The contract's ScheduledCall from a row, its widget and its website. */
+function toScheduledCallView({ scheduled, widgetName, widgetTypeId, domain }: { scheduled: typeof scheduledCalls.$inferSelect; widgetName: string; widgetTypeId: number; domain: string | null }) {
   return {
-    data: rows.map(({ scheduled, widgetName, widgetTypeId, domain }) => ({
-      id: scheduled.id,
-      widgetId: scheduled.widgetId!,
-      widgetName,
-      widgetTypeId,
-      agentId: scheduled.agentId,
-      customerNumber: scheduled.customerNumber,
-      scheduledAt: scheduled.scheduledAt.toISOString(),
-      status: toContractStatus(scheduled.status),
-      Website: { domain: domain ?? '' },
-      customFields: toCustomFields(scheduled.customFields),
-    })),
-    count: total?.count ?? 0,
+    id: scheduled.id,
+    widgetId: scheduled.widgetId!,
+    widgetName,
+    widgetTypeId,
+    agentId: scheduled.agentId,
+    customerNumber: scheduled.customerNumber,
+    scheduledAt: scheduled.scheduledAt.toISOString(),
+    status: toContractStatus(scheduled.status),
+    Website: { domain: domain ?? '' },
+    customFields: toCustomFields(scheduled.customFields),
   };
+}
+
+/** One of the caller's scheduled callbacks as the contract's ScheduledCall (the webhooks' `data`), or null (its widget deleted, as the list). */
+export async function findScheduledCallView(db: Database, userId: number, id: number) {
+  const [row] = await db
+    .select({ scheduled: scheduledCalls, widgetName: widgets.name, widgetTypeId: widgets.typeId, domain: websites.domain })
+    .from(scheduledCalls)
+    .innerJoin(widgets, eq(widgets.id, scheduledCalls.widgetId))
+    .leftJoin(websites, eq(websites.id, websiteOfCall))
+    .where(and(eq(scheduledCalls.userId, userId), eq(scheduledCalls.id, id)));
+  return row ? toScheduledCallView(row) : null;
 }

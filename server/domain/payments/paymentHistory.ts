@@ -34,6 +34,12 @@ export async function listPaymentHistory(db: Database, userId: number, query: Pa
   return { data: rows.map(toPayment), count: Number(total?.count ?? 0) };
 }
 
+/** One of the caller's payments as the contract's Payment (the webhooks' `data`), or null. */
+export async function findPaymentView(db: Database, userId: number, id: number) {
+  const [row] = await db.select().from(payments).where(and(eq(payments.userId, userId), eq(payments.id, id)));
+  return row ? toPayment(row) : null;
+}
+
 /** The contract's Payment (spec §3 Payment). The pack as it was sold: credits and price from the payment. */
 function toPayment(row: PaymentRow) {
   return {

@@ -38,6 +38,9 @@ export interface Tenant {
   agentName: string;
   /** Ids of the account's rows in the payments table. */
   paymentIds: number[];
+  /** A webhook endpoint (issue 19) and the address only it has. */
+  webhookEndpointId: number;
+  webhookUrl: string;
   /** The day (YYYY-MM-DD, yesterday UTC) of the analytics rows. */
   analyticsDay: string;
 }
@@ -103,6 +106,9 @@ export async function makeTenant(server: TestServer, label: string): Promise<Ten
   expectStatus(await call({ method: 'POST', url: '/api/client/auto-recharge', body: { packId: PACK_20.id, criticalCredits: 1, paymentMethodId: savedCardId } }), 200);
   const paymentIds = (await server.db.select({ id: payments.id }).from(payments).where(eq(payments.userId, account.id))).map((row) => row.id);
 
+  const webhookUrl = `https://crm.example.com/${label}-${account.id}`;
+  const webhook = expectStatus(await call({ method: 'POST', url: '/api/client/webhooks', body: { url: webhookUrl, events: ['call.completed'] } }), 201);
+
   const fileName = `${label}-logo.png`;
   const uploaded = expectStatus(
     await call({ method: 'POST', url: '/api/user/files', ...multipartBody([{ name: 'file', filename: fileName, contentType: 'image/png', data: TINY_PNG }]) }),
@@ -132,6 +138,8 @@ export async function makeTenant(server: TestServer, label: string): Promise<Ten
     fileId,
     agentName,
     paymentIds,
+    webhookEndpointId: webhook.id as number,
+    webhookUrl,
     analyticsDay,
   };
 }

@@ -254,6 +254,30 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   },
   unblockVisitor: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'DELETE', url: `/api/client/blocked-visitors/${a.blockedVisitorId}` }) }] },
 
+  // ---------------------------------------------------------------- webhooks (issue 19)
+  listWebhookEndpoints: {
+    lists: [{ label: 'the webhook endpoints', request: () => ({ method: 'GET', url: '/api/client/webhooks' }), shows: (r, t) => text(r).includes(t.webhookUrl) }],
+  },
+  createWebhookEndpoint: {
+    noTenantId: 'adds an endpoint to the caller\'s own account',
+    checks: [
+      {
+        label: "B's endpoint for A's address stays off A's list, and A's endpoint is untouched",
+        run: async ({ a, b }) => {
+          expectStatus(await b.call({ method: 'POST', url: '/api/client/webhooks', body: { url: a.webhookUrl, events: ['payment.failed'] } }), 201);
+          const listOfA = expectStatus(await a.call({ method: 'GET', url: '/api/client/webhooks' }), 200);
+          expect(listOfA.data).toEqual([expect.objectContaining({ id: a.webhookEndpointId, url: a.webhookUrl, events: ['call.completed'] })]);
+        },
+      },
+    ],
+  },
+  updateWebhookEndpoint: {
+    foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'PATCH', url: `/api/client/webhooks/${a.webhookEndpointId}`, body: { isActive: false } }) }],
+  },
+  deleteWebhookEndpoint: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'DELETE', url: `/api/client/webhooks/${a.webhookEndpointId}` }) }] },
+  sendWebhookTestEvent: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'POST', url: `/api/client/webhooks/${a.webhookEndpointId}/test` }) }] },
+  listWebhookDeliveries: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'GET', url: `/api/client/webhooks/${a.webhookEndpointId}/deliveries` }) }] },
+
   // ---------------------------------------------------------------- call destinations
   getCallDestinations: { noTenantId: "answers the caller's own countries" },
   setCallDestinations: {

@@ -27,6 +27,7 @@ const none = (): RequestParts => ({ path: {}, query: {}, headers: {} });
 const withBody = (body: unknown): RequestParts => ({ ...none(), body });
 const today = () => new Date().toISOString().slice(0, 10);
 let blockedAddresses = 0;
+let webhookEndpoints = 0;
 const range = { dateFrom: '2026-01-01T00:00:00Z', dateTo: '2030-01-01T00:00:00Z' };
 
 /**
@@ -168,6 +169,18 @@ export const VALID_INPUTS: Record<string, ValidInput> = {
       return { ...none(), path: { id: String(created.id) } };
     },
   },
+  listWebhookEndpoints: { status: 200, make: async () => none() },
+  createWebhookEndpoint: { status: 201, make: async () => withBody({ url: `https://crm.example.com/hooks/${++webhookEndpoints}`, events: ['call.requested', 'credits.low'], isActive: false }) },
+  updateWebhookEndpoint: { status: 200, make: async (_server, tenant) => ({ ...withBody({ url: 'https://crm.example.com/moved', events: ['call.completed'], isActive: true }), path: { id: String(tenant.webhookEndpointId) } }) },
+  deleteWebhookEndpoint: {
+    status: 204,
+    make: async (_server, tenant) => {
+      const created = expectStatus(await tenant.call({ method: 'POST', url: '/api/client/webhooks', body: { url: 'https://crm.example.com/temporary', events: ['payment.failed'] } }), 201);
+      return { ...none(), path: { id: String(created.id) } };
+    },
+  },
+  sendWebhookTestEvent: { status: 202, make: async (_server, tenant) => ({ ...none(), path: { id: String(tenant.webhookEndpointId) } }) },
+  listWebhookDeliveries: { status: 200, make: async (_server, tenant) => ({ ...none(), path: { id: String(tenant.webhookEndpointId) } }) },
   getCallDestinations: { status: 200, make: async () => none() },
   setCallDestinations: { status: 200, make: async () => withBody({ countries: ['US', 'CA'] }) },
   getCredits: { status: 200, make: async () => none() },

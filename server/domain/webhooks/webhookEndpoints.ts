@@ -1,0 +1,160 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { WEBHOOK_TEST_EVENT, webhookDeliveries, webhookEndpoints, webhookEvents, type WebhookEventType } from '../../db/schema/webhooks.ts';
+import { DomainError, invalidInput, notFoundRow } from '../domainError.ts';
+import { newWebhookSecret } from './webhookSignature.ts';
+import { checkWebhookUrl } from './webhookTargets.ts';
+
+/** The most endpoints an account may have (contract: `webhook_endpoints_full`). */
+export const MAX_WEBHOOK_ENDPOINTS = 10;
+/** Deliveries listed per endpoint (contract: listWebhookDeliveries). */
+const DELIVERIES_LISTED = 50;
+
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/** Where an account's endpoints may point: public https hosts only, unless `allowPrivate` (development: a local receiver). */
+export interface WebhookTargetPolicy {
+  allowPrivate: boolean;
+}
+
+/** Production allows public https hosts only; development and tests also http:// and this machine (issue 19). */
+export function webhookTargetPolicy(config: Pick<Config, 'nodeEnv'>): WebhookTargetPolicy {
+  return { allowPrivate: config.nodeEnv !== 'production' };
+}
+
+/** The contract's WebhookEndpoint: never the secret, only its last four characters. */
+export function toEndpointView(row: EndpointRow) {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events as WebhookEventType[],
+    isActive: row.isActive,
+    secretHint: `whsec_…${row.secret.slice(-4)}`,
+    failingSince: row.failingSince?.toISOString() ?? null,
+    switchedOffAt: row.switchedOffAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function targetUrl(raw: string, policy: WebhookTargetPolicy): string {
+  const checked = checkWebhookUrl(raw, policy);
+  if (!checked.ok) throw invalidInput(checked.reason);
+  return checked.url.href;
+}
+
+export async function listWebhookEndpoints(db: Database, userId: number) {
+  const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).orderBy(asc(webhookEndpoints.id));
+  return rows.map(toEndpointView);
+}
+
+/**
+ * Adds an endpoint with a new secret, answered this once. One creation at a time per account (a
+ * transaction lock), so parallel requests cannot pass MAX_WEBHOOK_ENDPOINTS.
+ */
+export async function createWebhookEndpoint(
+  db: Database,
+  userId: number,
+  input: { url: string; events: WebhookEventType[]; isActive?: boolean },
+  policy: WebhookTargetPolicy,
+) {
+  const url = targetUrl(input.url, policy);
+  const secret = newWebhookSecret();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${userId}::int, hashtext('webhook_endpoints'))`);
+    const [size] = await tx.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+    if ((size?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS) {
+      throw new DomainError('webhook_endpoints_full', `You already have ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints.`);
+    }
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({ userId, url, events: [...new Set(input.events)], isActive: input.isActive ?? true, secret })
+      .returning();
+    return { ...toEndpointView(row!), secret };
+  });
+}
+
+/**
+ * Changes an endpoint. Turned on again, an endpoint forgets its failures, and its pending
+ * deliveries (kept while it was off) are due at once.
+ */
+export async function updateWebhookEndpoint(
+  db: Database,
+  userId: number,
+  id: number,
+  input: { url?: string; events?: WebhookEventType[]; isActive?: boolean },
+  policy: WebhookTargetPolicy,
+) {
+  const url = input.url === undefined ? undefined : targetUrl(input.url, policy);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({
+        ...(url !== undefined && { url }),
+        ...(input.events !== undefined && { events: [...new Set(input.events)] }),
+        ...(input.isActive !== undefined && { isActive: input.isActive }),
+        ...(input.isActive === true && { failingSince: null, switchedOffAt: null }),
+      })
+      .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)))
+      .returning();
+    if (!row) throw notFoundRow('webhook endpoint');
+    if (input.isActive === true) {
+      await tx
+        .update(webhookDeliveries)
+        .set({ dueAt: sql`now()` })
+        .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, 'pending')));
+    }
+    return toEndpointView(row);
+  });
+}
+
+export async function deleteWebhookEndpoint(db: Database, userId: number, id: number): Promise<void> {
+  const removed = await db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)))
+    .returning({ id: webhookEndpoints.id });
+  if (removed.length === 0) throw notFoundRow('webhook endpoint');
+}
+
+/** Queues a `webhook.test` event for this one endpoint (on or off); answers its id. */
+export async function sendWebhookTestEvent(db: Database, userId: number, id: number): Promise<{ eventId: string }> {
+  return db.transaction(async (tx) => {
+    const [endpoint] = await tx
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)));
+    if (!endpoint) throw notFoundRow('webhook endpoint');
+    const [event] = await tx.insert(webhookEvents).values({ userId, type: WEBHOOK_TEST_EVENT, subjectId: id }).returning({ id: webhookEvents.id, publicId: webhookEvents.publicId });
+    await tx.insert(webhookDeliveries).values({ eventId: event!.id, endpointId: id });
+    return { eventId: event!.publicId };
+  });
+}
+
+/** The endpoint's latest deliveries, newest first (contract: WebhookDelivery). */
+export async function listWebhookDeliveries(db: Database, userId: number, id: number) {
+  const [endpoint] = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)));
+  if (!endpoint) throw notFoundRow('webhook endpoint');
+  const rows = await db
+    .select({ delivery: webhookDeliveries, eventId: webhookEvents.publicId, eventType: webhookEvents.type })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(eq(webhookDeliveries.endpointId, id))
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(DELIVERIES_LISTED);
+  return rows.map(({ delivery, eventId, eventType }) => ({
+    id: delivery.id,
+    eventId,
+    eventType,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    responseCode: delivery.responseCode,
+    durationMs: delivery.durationMs,
+    error: delivery.lastError,
+    createdAt: delivery.createdAt.toISOString(),
+    lastAttemptAt: delivery.lastAttemptAt?.toISOString() ?? null,
+    nextRetryAt: delivery.status === 'pending' ? delivery.dueAt.toISOString() : null,
+  }));
+}

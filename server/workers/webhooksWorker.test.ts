@@ -1,0 +1,264 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { MailMessage } from '../adapters/mail/mail.ts';
+import { calls } from '../db/schema/calls.ts';
+import { payments } from '../db/schema/billing.ts';
+import { webhookDeliveries, webhookEndpoints, webhookEvents, type WebhookEventType } from '../db/schema/webhooks.ts';
+import { debitCredits } from '../domain/credits/ledger.ts';
+import { createWebhookEndpoint, sendWebhookTestEvent } from '../domain/webhooks/webhookEndpoints.ts';
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, verifySignature } from '../domain/webhooks/webhookSignature.ts';
+import { createAccount } from '../test/accounts.ts';
+import { insertCall, insertScheduledCall, insertWebsite, insertWidget } from '../test/callFixtures.ts';
+import { startTestServer, type TestServer } from '../test/harness.ts';
+import { webhookRetryDelayMs, WEBHOOK_RETRY_WINDOW_MS, WEBHOOK_SWITCH_OFF_MS, WebhooksWorker } from './webhooksWorker.ts';
+
+// Issue 19: events written by the database in the transaction of what happened, delivered signed
+// to a real HTTP receiver on this machine, retried with backoff, given up after 24 hours, and an
+// endpoint failing for 3 days switched off with an e-mail to its owner.
+
+interface Received {
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+let server: TestServer;
+let receiver: Server;
+let receiverUrl: string;
+const received: Received[] = [];
+let answer: (response: ServerResponse) => void = (response) => response.writeHead(204).end();
+
+beforeAll(async () => {
+  server = await startTestServer();
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      answer(response);
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+});
+afterAll(async () => {
+  receiver?.closeAllConnections();
+  await new Promise((resolve) => receiver?.close(resolve));
+  await server?.close();
+});
+afterEach(async () => {
+  // Each test delivers its own events only: the worker claims every account's.
+  await server.db.delete(webhookEvents);
+  received.length = 0;
+  answer = (response) => response.writeHead(204).end();
+});
+
+const quiet = { info: () => {}, warn: () => {} };
+
+function worker(options: { now?: () => number; mail?: MailMessage[]; allowPrivate?: boolean; timeoutMs?: number } = {}) {
+  const mails = options.mail ?? [];
+  return new WebhooksWorker({
+    db: server.db,
+    mail: { description: 'test', send: async (message) => void mails.push(message) },
+    publicUrl: 'http://dashboard.test',
+    allowPrivate: options.allowPrivate ?? true,
+    log: quiet,
+    now: options.now,
+    timeoutMs: options.timeoutMs ?? 2_000,
+  });
+}
+
+async function clientWithEndpoint(events: WebhookEventType[], url = receiverUrl) {
+  const account = await createAccount(server.db);
+  const endpoint = await createWebhookEndpoint(server.db, account.id, { url, events }, { allowPrivate: true });
+  const website = await insertWebsite(server.db, account.id);
+  const widget = await insertWidget(server.db, account.id, website.id, { typeId: 3, name: 'Pricing page icon' });
+  return { account, endpoint, website, widget };
+}
+
+async function deliveriesOf(endpointId: number) {
+  return server.db
+    .select({ delivery: webhookDeliveries, type: webhookEvents.type })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .orderBy(webhookDeliveries.id);
+}
+
+describe('events written by the database', () => {
+  it("a visitor's call: call.requested when accepted, call.completed and call.missed when its outcome is recorded", async () => {
+    const { account, endpoint, widget } = await clientWithEndpoint(['call.requested', 'call.completed', 'call.missed']);
+    const call = await insertCall(server.db, { userId: account.id, widget, status: 'missed' });
+    await server.db.update(calls).set({ placementClaimedAt: new Date() }).where(eq(calls.id, call.id));
+    // Only the outcome's recording (the lease ending) completes a call being placed; a lease renewed does not.
+    await server.db.update(calls).set({ placementClaimedAt: new Date() }).where(eq(calls.id, call.id));
+    const placed = await insertCall(server.db, { userId: account.id, widget, status: 'no-answer' }).then(async (row) => {
+      await server.db.execute(sql`update calls set placement_claimed_at = now() where id = ${row.id}`);
+      return row;
+    });
+    expect((await deliveriesOf(endpoint.id)).map((row) => row.type)).toEqual(['call.requested', 'call.completed', 'call.missed', 'call.requested', 'call.completed', 'call.missed']);
+    await server.db.update(calls).set({ placementClaimedAt: null }).where(eq(calls.id, placed.id));
+    expect((await deliveriesOf(endpoint.id)).map((row) => row.type).slice(6)).toEqual(['call.completed', 'call.missed']);
+  });
+
+  it('callback.scheduled, payment.succeeded and payment.failed, credits.low once per crossing; only what the endpoint subscribes to', async () => {
+    const { account, endpoint, widget } = await clientWithEndpoint(['callback.scheduled', 'payment.succeeded', 'payment.failed', 'credits.low']);
+    await insertScheduledCall(server.db, { userId: account.id, widget, scheduledAt: new Date(Date.now() + 3_600_000) });
+    await insertCall(server.db, { userId: account.id, widget });
+    const [payment] = await server.db
+      .insert(payments)
+      .values({ userId: account.id, convertId: `PAY-${account.id}`, packId: 1, amount: 1000, credits: 100, processorIntentId: `pi_${account.id}`, clientSecret: `pi_${account.id}_secret`, idempotencyKey: `key-${account.id}` })
+      .returning();
+    await server.db.update(payments).set({ status: 'successful', isProcessed: true, isSuccessful: true }).where(eq(payments.id, payment!.id));
+    await server.db.update(payments).set({ isProcessed: true }).where(eq(payments.id, payment!.id));
+    // 20 credits at sign-up: below 10 is one crossing, however many debits follow.
+    await debitCredits(server.db, account.id, 5, 'call');
+    await debitCredits(server.db, account.id, 6, 'call');
+    await debitCredits(server.db, account.id, 1, 'call');
+    expect((await deliveriesOf(endpoint.id)).map((row) => row.type)).toEqual(['callback.scheduled', 'payment.succeeded', 'credits.low']);
+  });
+
+  it('an account without endpoints, or with one switched off, writes no events', async () => {
+    const account = await createAccount(server.db);
+    const off = await createAccount(server.db);
+    const endpoint = await createWebhookEndpoint(server.db, off.id, { url: receiverUrl, events: ['call.requested'], isActive: false }, { allowPrivate: true });
+    for (const userId of [account.id, off.id]) {
+      const website = await insertWebsite(server.db, userId);
+      await insertCall(server.db, { userId, widget: await insertWidget(server.db, userId, website.id) });
+    }
+    const written = await server.db.select({ userId: webhookEvents.userId }).from(webhookEvents).where(sql`${webhookEvents.userId} in (${account.id}, ${off.id})`);
+    expect(written).toEqual([]);
+    expect(await deliveriesOf(endpoint.id)).toEqual([]);
+  });
+});
+
+describe('delivery', () => {
+  it('POSTs the event signed with the endpoint secret, with its id, and the Call as the contract answers it', async () => {
+    const { account, endpoint, widget } = await clientWithEndpoint(['call.requested']);
+    const call = await insertCall(server.db, { userId: account.id, widget, customerNumber: '+14155550199' });
+    expect(await worker().runOnce()).toBe(1);
+    expect(received).toHaveLength(1);
+    const [{ headers, body }] = received as [Received];
+    const event = JSON.parse(body);
+    expect(event).toEqual({ id: expect.stringMatching(/^evt_/), type: 'call.requested', createdAt: expect.any(String), data: expect.objectContaining({ id: call.id, convertId: call.convertId, customerNumber: '+14155550199', widgetName: 'Pricing page icon', status: 'successful' }) });
+    expect(headers['content-type']).toBe('application/json');
+    expect(headers[EVENT_ID_HEADER.toLowerCase()]).toBe(event.id);
+    const signature = String(headers[SIGNATURE_HEADER.toLowerCase()]);
+    expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(verifySignature(signature, body, endpoint.secret, Math.floor(Date.now() / 1000))).toBe(true);
+    expect(verifySignature(signature, body.replace('+14155550199', '+14155550100'), endpoint.secret, Math.floor(Date.now() / 1000))).toBe(false);
+    const [row] = await deliveriesOf(endpoint.id);
+    expect(row!.delivery).toMatchObject({ status: 'succeeded', attempts: 1, responseCode: 204, lastError: null });
+    // Nothing is sent twice.
+    expect(await worker().runOnce()).toBe(0);
+    expect(received).toHaveLength(1);
+  });
+
+  it('retries a failing receiver with growing pauses, the same bytes each time, and clears the failure on success', async () => {
+    const { account, endpoint, widget } = await clientWithEndpoint(['call.requested']);
+    await insertCall(server.db, { userId: account.id, widget });
+    // The worker's clock from just after the event (its delivery is due from the database's now).
+    let now = Date.now() + 1;
+    const clock = () => now;
+    answer = (response) => response.writeHead(500).end('down');
+    expect(await worker({ now: clock }).runOnce()).toBe(0);
+    let [row] = await deliveriesOf(endpoint.id);
+    expect(row!.delivery).toMatchObject({ status: 'pending', attempts: 1, responseCode: 500 });
+    expect(row!.delivery.dueAt.getTime()).toBe(now + webhookRetryDelayMs(1));
+    const [failing] = await server.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(failing!.failingSince?.getTime()).toBe(now);
+    // Not before its time.
+    now += webhookRetryDelayMs(1) - 1000;
+    await worker({ now: clock }).runOnce();
+    expect(received).toHaveLength(1);
+    now += 1000;
+    await worker({ now: clock }).runOnce();
+    [row] = await deliveriesOf(endpoint.id);
+    expect(row!.delivery).toMatchObject({ attempts: 2 });
+    expect(row!.delivery.dueAt.getTime()).toBe(now + webhookRetryDelayMs(2));
+    expect(webhookRetryDelayMs(2)).toBe(2 * webhookRetryDelayMs(1));
+    answer = (response) => response.writeHead(200).end('ok');
+    now += webhookRetryDelayMs(2);
+    expect(await worker({ now: clock }).runOnce()).toBe(1);
+    expect(new Set(received.map((attempt) => attempt.body)).size).toBe(1);
+    expect(new Set(received.map((attempt) => attempt.headers[EVENT_ID_HEADER.toLowerCase()])).size).toBe(1);
+    const [healthy] = await server.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(healthy!.failingSince).toBeNull();
+  });
+
+  it('does not follow redirects, and gives a hanging receiver its timeout only', async () => {
+    const { account, endpoint, widget } = await clientWithEndpoint(['call.requested']);
+    await insertCall(server.db, { userId: account.id, widget });
+    answer = (response) => response.writeHead(302, { location: `${receiverUrl}/elsewhere` }).end();
+    await worker().runOnce();
+    expect(received.map((attempt) => attempt.body)).toHaveLength(1);
+    expect((await deliveriesOf(endpoint.id))[0]!.delivery).toMatchObject({ status: 'pending', responseCode: 302, lastError: 'redirect not followed' });
+
+    received.length = 0;
+    answer = () => {};
+    const hanging = await clientWithEndpoint(['call.requested']);
+    await insertCall(server.db, { userId: hanging.account.id, widget: hanging.widget });
+    const started = performance.now();
+    await worker({ timeoutMs: 300, now: () => Date.now() + 3_600_000 }).runOnce();
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect((await deliveriesOf(hanging.endpoint.id))[0]!.delivery).toMatchObject({ status: 'pending', responseCode: null, lastError: expect.stringMatching(/no answer within/) });
+  });
+
+  it('gives a delivery up 24 hours after its event, and switches off an endpoint failing for 3 days, e-mailing its owner', async () => {
+    const { account, endpoint, widget } = await clientWithEndpoint(['call.requested']);
+    await insertCall(server.db, { userId: account.id, widget });
+    let now = Date.now() + 1;
+    answer = (response) => response.writeHead(503).end();
+    await worker({ now: () => now }).runOnce();
+    now += WEBHOOK_RETRY_WINDOW_MS;
+    await worker({ now: () => now }).runOnce();
+    expect((await deliveriesOf(endpoint.id))[0]!.delivery.status).toBe('failed');
+
+    // Failing for 3 days: the next failure switches it off and tells its owner, once.
+    await insertCall(server.db, { userId: account.id, widget });
+    now = Date.now() + 1;
+    await server.db.update(webhookEndpoints).set({ failingSince: new Date(now - WEBHOOK_SWITCH_OFF_MS) }).where(eq(webhookEndpoints.id, endpoint.id));
+    const mails: MailMessage[] = [];
+    await worker({ now: () => now, mail: mails }).runOnce();
+    const [off] = await server.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(off).toMatchObject({ isActive: false });
+    expect(off!.switchedOffAt?.getTime()).toBe(now);
+    expect(mails).toEqual([expect.objectContaining({ to: account.email, subject: 'Your webhook endpoint was switched off' })]);
+    expect(mails[0]!.text).toContain(receiverUrl);
+    // Switched off: its pending delivery waits, and new events are not written for it.
+    const before = received.length;
+    await insertCall(server.db, { userId: account.id, widget });
+    now += 3_600_000;
+    await worker({ now: () => now, mail: mails }).runOnce();
+    expect(received).toHaveLength(before);
+    expect(mails).toHaveLength(1);
+    expect((await deliveriesOf(endpoint.id)).map((row) => row.delivery.status)).toEqual(['failed', 'pending']);
+  });
+
+  it('sends a test event to an endpoint that is off; in production refuses a stored address of this machine without calling it', async () => {
+    const { account, endpoint } = await clientWithEndpoint(['payment.failed']);
+    await server.db.update(webhookEndpoints).set({ isActive: false }).where(eq(webhookEndpoints.id, endpoint.id));
+    const { eventId } = await sendWebhookTestEvent(server.db, account.id, endpoint.id);
+    expect(await worker().runOnce()).toBe(1);
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ id: eventId, type: 'webhook.test', data: { endpointId: endpoint.id } });
+
+    received.length = 0;
+    await sendWebhookTestEvent(server.db, account.id, endpoint.id);
+    await worker({ allowPrivate: false }).runOnce();
+    expect(received).toEqual([]);
+    const latest = (await deliveriesOf(endpoint.id)).at(-1)!.delivery;
+    expect(latest).toMatchObject({ status: 'pending', responseCode: null, lastError: expect.stringMatching(/https|public/) });
+  });
+
+  it('two instances polling at once send each delivery once', async () => {
+    const { account, endpoint, widget } = await clientWithEndpoint(['call.requested']);
+    for (let i = 0; i < 12; i++) await insertCall(server.db, { userId: account.id, widget });
+    answer = (response) => setTimeout(() => response.writeHead(200).end(), 20);
+    const [first, second] = await Promise.all([worker().runOnce(), worker().runOnce()]);
+    expect(first + second).toBe(12);
+    expect(received).toHaveLength(12);
+    expect(new Set(received.map((attempt) => attempt.headers[EVENT_ID_HEADER.toLowerCase()])).size).toBe(12);
+    expect((await deliveriesOf(endpoint.id)).every((row) => row.delivery.status === 'succeeded' && row.delivery.attempts === 1)).toBe(true);
+  });
+});

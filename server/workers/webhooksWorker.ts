@@ -1,0 +1,210 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Mail } from '../adapters/mail/mail.ts';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema/accounts.ts';
+import { WEBHOOK_TEST_EVENT, webhookDeliveries, webhookEndpoints, webhookEvents } from '../db/schema/webhooks.ts';
+import { type StoredWebhookEvent, webhookEventBody, webhookEventData } from '../domain/webhooks/webhookPayloads.ts';
+import { postWebhook, type WebhookAttempt } from '../domain/webhooks/webhookSender.ts';
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '../domain/webhooks/webhookSignature.ts';
+import { checkWebhookUrl } from '../domain/webhooks/webhookTargets.ts';
+import { PeriodicTask } from './periodicTask.ts';
+
+/** A receiver answers within this, or the attempt fails (contract: WebhookEventBody). */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** How long a claimed delivery is left to its sender before another instance may try it: past any attempt's timeout. */
+export const WEBHOOK_LEASE_MS = 60_000;
+/** A delivery is retried this long after its event, then given up. */
+export const WEBHOOK_RETRY_WINDOW_MS = 24 * 3_600_000;
+/** An endpoint whose deliveries have failed this long, with no success between, is switched off and its owner e-mailed. */
+export const WEBHOOK_SWITCH_OFF_MS = 3 * 86_400_000;
+/** The pause after the n-th failed attempt: 30 s, 1 min, 2 min, … doubling up to an hour. */
+export const webhookRetryDelayMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+/** Events (and their deliveries) are kept this long, for the deliveries list, then deleted. */
+export const WEBHOOK_EVENTS_KEPT_MS = 30 * 86_400_000;
+/** Deliveries one poll claims, sent side by side: a hanging receiver holds its own, not the others. */
+const BATCH = 20;
+/** Every this many polls (the first included), old events are deleted: about hourly at the default 2 s. */
+const POLLS_BETWEEN_CLEANUPS = 1800;
+
+export interface WebhooksWorkerOptions {
+  db: Database;
+  mail: Mail;
+  publicUrl: string;
+  /** Development and tests: http:// and private addresses are allowed (a local receiver). */
+  allowPrivate: boolean;
+  log: { info(object: object, message: string): void; warn(object: object, message: string): void };
+  now?: () => number;
+  pollIntervalMs?: number;
+  timeoutMs?: number;
+  /** For tests: how an attempt is made (default postWebhook). */
+  post?: typeof postWebhook;
+}
+
+interface Claimed {
+  id: number;
+  attempts: number;
+  createdAt: Date;
+}
+
+/**
+ * Delivers the clients' webhook events (issue 19): each instance polls, claims due deliveries with
+ * FOR UPDATE SKIP LOCKED and a lease (their due time moved WEBHOOK_LEASE_MS ahead), and POSTs them
+ * side by side, signed (webhookSignature.ts), through the address checks of webhookSender.ts.
+ * A 2xx answer marks a delivery succeeded; anything else makes it due again after
+ * webhookRetryDelayMs, until WEBHOOK_RETRY_WINDOW_MS after its event, when it is failed. An
+ * endpoint failing for WEBHOOK_SWITCH_OFF_MS is switched off and its owner e-mailed. Deliveries of
+ * an endpoint that is off wait (a test event excepted) and are given up like any other. Nothing on
+ * a call's path waits for any of it: events are rows written by triggers (migration 0017).
+ */
+export class WebhooksWorker extends PeriodicTask<number> {
+  readonly #options: WebhooksWorkerOptions;
+  readonly #now: () => number;
+  readonly #post: typeof postWebhook;
+  #polls = 0;
+
+  /** runOnce() answers how many deliveries succeeded. */
+  constructor(options: WebhooksWorkerOptions) {
+    super({
+      run: () => this.#deliverDue(),
+      intervalMs: options.pollIntervalMs ?? 2_000,
+      failed: (error) => {
+        options.log.warn({ err: error }, 'webhooks: the poll failed');
+        return 0;
+      },
+    });
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.#post = options.post ?? postWebhook;
+  }
+
+  async #deliverDue(): Promise<number> {
+    const { db } = this.#options;
+    const now = new Date(this.#now());
+    if (this.#polls++ % POLLS_BETWEEN_CLEANUPS === 0) {
+      await db.delete(webhookEvents).where(lt(webhookEvents.createdAt, new Date(now.getTime() - WEBHOOK_EVENTS_KEPT_MS)));
+    }
+    // Deliveries past their window are given up, the waiting ones of an endpoint that is off included.
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'failed', lastError: sql`coalesce(${webhookDeliveries.lastError}, 'not delivered within 24 hours')` })
+      .where(and(eq(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.createdAt, new Date(now.getTime() - WEBHOOK_RETRY_WINDOW_MS))));
+    const due = db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+      .where(
+        and(
+          eq(webhookDeliveries.status, 'pending'),
+          lte(webhookDeliveries.dueAt, now),
+          or(eq(webhookEndpoints.isActive, true), eq(webhookEvents.type, WEBHOOK_TEST_EVENT)),
+        ),
+      )
+      .orderBy(asc(webhookDeliveries.dueAt), asc(webhookDeliveries.id))
+      .limit(BATCH)
+      .for('update', { of: webhookDeliveries, skipLocked: true });
+    const claimed = await db
+      .update(webhookDeliveries)
+      .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, dueAt: new Date(now.getTime() + WEBHOOK_LEASE_MS) })
+      .where(inArray(webhookDeliveries.id, due))
+      .returning({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts, createdAt: webhookDeliveries.createdAt });
+    const results = await Promise.all(claimed.map((delivery) => this.#deliver(delivery)));
+    return results.filter(Boolean).length;
+  }
+
+  /** One attempt of a claimed delivery, and what follows from it; true when it succeeded. */
+  async #deliver(delivery: Claimed): Promise<boolean> {
+    const { db, log } = this.#options;
+    const mine = and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.attempts, delivery.attempts), eq(webhookDeliveries.status, 'pending'));
+    try {
+      const [row] = await db
+        .select({ event: webhookEvents, endpoint: webhookEndpoints })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+        .where(eq(webhookDeliveries.id, delivery.id));
+      if (!row) return false;
+      const body = await this.#bodyOf(row.event);
+      if (body === null) {
+        await db.update(webhookDeliveries).set({ status: 'failed', lastError: "the event's object no longer exists" }).where(mine);
+        return false;
+      }
+      const attempt = await this.#attempt(row.endpoint, row.event.publicId, body);
+      await this.#record(delivery, mine, row.endpoint.id, attempt);
+      return attempt.ok;
+    } catch (error) {
+      log.warn({ err: error, deliveryId: delivery.id }, 'webhooks: a delivery failed to run');
+      return false;
+    }
+  }
+
+  /** The event's body: written by the first attempt of any of its deliveries, then the same bytes for all. */
+  async #bodyOf(event: typeof webhookEvents.$inferSelect): Promise<string | null> {
+    if (event.body !== null) return event.body;
+    const stored: StoredWebhookEvent = { publicId: event.publicId, userId: event.userId, type: event.type, subjectId: event.subjectId, createdAt: event.createdAt };
+    const data = await webhookEventData(this.#options.db, stored);
+    if (data === null) return null;
+    const [written] = await this.#options.db
+      .update(webhookEvents)
+      .set({ body: sql`coalesce(${webhookEvents.body}, ${webhookEventBody(stored, data)})` })
+      .where(eq(webhookEvents.id, event.id))
+      .returning({ body: webhookEvents.body });
+    return written?.body ?? null;
+  }
+
+  async #attempt(endpoint: typeof webhookEndpoints.$inferSelect, eventId: string, body: string): Promise<WebhookAttempt> {
+    const { allowPrivate } = this.#options;
+    // Checked again at each attempt: a stored address the rules no longer allow is not called.
+    const target = checkWebhookUrl(endpoint.url, { allowPrivate });
+    if (!target.ok) return { ok: false, status: null, durationMs: 0, error: target.reason };
+    const headers = { [SIGNATURE_HEADER]: signatureHeader(endpoint.secret, body, Math.floor(this.#now() / 1000)), [EVENT_ID_HEADER]: eventId };
+    return this.#post({ url: target.url, body, headers, timeoutMs: this.#options.timeoutMs ?? WEBHOOK_TIMEOUT_MS, allowPrivate });
+  }
+
+  async #record(delivery: Claimed, mine: ReturnType<typeof and>, endpointId: number, attempt: WebhookAttempt): Promise<void> {
+    const { db } = this.#options;
+    const now = new Date(this.#now());
+    const outcome = { lastAttemptAt: now, responseCode: attempt.status, durationMs: Math.round(attempt.durationMs), lastError: attempt.error };
+    if (attempt.ok) {
+      await db.update(webhookDeliveries).set({ ...outcome, status: 'succeeded' }).where(mine);
+      await db.update(webhookEndpoints).set({ failingSince: null }).where(and(eq(webhookEndpoints.id, endpointId), sql`${webhookEndpoints.failingSince} is not null`));
+      return;
+    }
+    const next = now.getTime() + webhookRetryDelayMs(delivery.attempts);
+    const givenUp = next >= delivery.createdAt.getTime() + WEBHOOK_RETRY_WINDOW_MS;
+    await db
+      .update(webhookDeliveries)
+      .set(givenUp ? { ...outcome, status: 'failed' } : { ...outcome, dueAt: new Date(next) })
+      .where(mine);
+    await this.#noteFailure(endpointId, now);
+  }
+
+  /** Marks the endpoint failing since now (if it was not already); switches it off when it has failed for WEBHOOK_SWITCH_OFF_MS. */
+  async #noteFailure(endpointId: number, now: Date): Promise<void> {
+    const { db, mail, publicUrl, log } = this.#options;
+    await db.update(webhookEndpoints).set({ failingSince: now }).where(and(eq(webhookEndpoints.id, endpointId), isNull(webhookEndpoints.failingSince)));
+    const [off] = await db
+      .update(webhookEndpoints)
+      .set({ isActive: false, switchedOffAt: now })
+      .where(
+        and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.isActive, true), lte(webhookEndpoints.failingSince, new Date(now.getTime() - WEBHOOK_SWITCH_OFF_MS))),
+      )
+      .returning({ url: webhookEndpoints.url, userId: webhookEndpoints.userId });
+    if (!off) return;
+    log.info({ endpointId }, 'webhooks: endpoint switched off after 3 days of failures');
+    const [owner] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, off.userId));
+    if (!owner) return;
+    try {
+      await mail.send({
+        to: owner.email,
+        subject: 'Your webhook endpoint was switched off',
+        text:
+          `Hello ${owner.name},\n\nDeliveries to your webhook endpoint ${off.url} have failed for 3 days, so it was switched off: ` +
+          `new events are not sent to it. Its recent deliveries and their errors are in your dashboard, under Integrations. ` +
+          `Once it works again, turn it back on there; its pending deliveries of the last 24 hours are then sent.\n\n${publicUrl}/integrations\n`,
+      });
+    } catch (error) {
+      log.warn({ err: error, endpointId }, 'webhooks: the switch-off e-mail failed');
+    }
+  }
+}
