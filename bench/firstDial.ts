@@ -13,6 +13,7 @@
 // wait of the client's. Times on both sides are performance.timeOrigin + performance.now().
 // Also the embeddable script's size (dist/widget/widget.js, gzip).
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,7 @@ import type { Telephony } from '../server/adapters/telephony/telephony.ts';
 import type { Database } from '../server/db/client.ts';
 import { widgetAgents, widgets } from '../server/db/schema/toolbox.ts';
 import { changeCredits } from '../server/domain/credits/ledger.ts';
+import { createWebhookEndpoint, sendWebhookTestEvent } from '../server/domain/webhooks/webhookEndpoints.ts';
 import { saveCallLimits } from '../server/domain/limits/callVelocity.ts';
 import { CALL_LIMIT_MAX } from '../common/rules/callLimits.ts';
 import { accountWithWidget } from '../server/test/callTestKit.ts';
@@ -50,6 +52,13 @@ export interface FirstDialFigures {
   firstDial: { p50: number; p99: number; max: number };
   /** Request sent → 202 received, ms. */
   response: { p50: number; p99: number; max: number };
+  /**
+   * The same crowd again once each account has a webhook endpoint for call.requested and
+   * call.completed that accepts connections and never answers (issue 19: nothing slow outside the
+   * product sits on the call path), holding deliveries open while the crowd comes: request →
+   * first dial and → 202, and how many deliveries the receiver held.
+   */
+  hangingWebhook: { firstDial: { p50: number; p99: number; max: number }; response: { p50: number; p99: number; max: number }; held: number };
   widgetBytes: number;
   widgetGzipBytes: number;
 }
@@ -68,10 +77,10 @@ const now = () => performance.timeOrigin + performance.now();
 const crowdSource = `
 const net = require('node:net');
 const { parentPort, workerData } = require('node:worker_threads');
-const { host, port, targets, count, jitterMs } = workerData;
+const { host, port, targets, count, jitterMs, numberBase } = workerData;
 const at = () => performance.timeOrigin + performance.now();
 const requests = Array.from({ length: count }, (_, i) => {
-  const number = '+1212555' + String(i).padStart(4, '0');
+  const number = '+1212555' + String(numberBase + i).padStart(4, '0');
   const { key, widgetId } = targets[i % targets.length];
   const body = JSON.stringify({ key, widgetId, phone: number, url: 'https://shop.example/pricing' });
   const head = 'POST /widget-api/calls HTTP/1.1\\r\\nhost: ' + host + ':' + port + '\\r\\ncontent-type: application/json\\r\\ncontent-length: ' + Buffer.byteLength(body) +
@@ -112,8 +121,9 @@ interface CrowdTarget {
   widgetId: number;
 }
 
-function sendCrowd(address: AddressInfo, targets: CrowdTarget[]): Promise<CrowdResult[]> {
-  const worker = new Worker(crowdSource, { eval: true, workerData: { host: address.address, port: address.port, targets, count: CONCURRENT, jitterMs: JITTER_MS } });
+/** The crowd from `numberBase` on: a second crowd needs numbers of its own (a number asking again within two minutes is a duplicate). */
+function sendCrowd(address: AddressInfo, targets: CrowdTarget[], numberBase = 0): Promise<CrowdResult[]> {
+  const worker = new Worker(crowdSource, { eval: true, workerData: { host: address.address, port: address.port, targets, count: CONCURRENT, jitterMs: JITTER_MS, numberBase } });
   return new Promise<CrowdResult[]>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -174,10 +184,12 @@ export async function measureFirstDial(log: (line: string) => void): Promise<Fir
   const instance = await startInstance({ dataDir, databaseUrl, env: { TRUST_PROXY: 'true', LOG_LEVEL: 'warn' }, telephony: timed });
   try {
     const targets: CrowdTarget[] = [];
+    const accounts: number[] = [];
     let setup: Awaited<ReturnType<typeof accountWithWidget>> | undefined;
     for (let account = 0; account < ACCOUNTS; account += 1) {
       const created = await accountWithWidget(instance.db, { useAgents: true, callingRuleId: 1, numberOfTries: 1, agents: [{ phone: '+14155550201' }, { phone: '+14155550202' }] });
       setup ??= created;
+      accounts.push(created.userId);
       await changeCredits(instance.db, { userId: created.userId, delta: 1_000, reason: 'adjustment' });
       // A client expecting the crowd: its call limits (issue 15) let the requests through.
       await saveCallLimits(instance.db, created.userId, { perWidget: CALL_LIMIT_MAX, perAccount: CALL_LIMIT_MAX });
@@ -205,27 +217,71 @@ export async function measureFirstDial(log: (line: string) => void): Promise<Fir
     }
     log(`${CONCURRENT} concurrent Call now requests`);
     const sent = await sendCrowd(instance.app.server.address() as AddressInfo, targets);
-    const refused = sent.find(({ status }) => status !== 202);
-    if (refused) throw new Error(`POST /widget-api/calls answered ${refused.status}: ${refused.body}`);
-    const deadline = Date.now() + 120_000;
-    while (sent.some(({ number }) => !dialedAt.has(number))) {
-      if (Date.now() > deadline) throw new Error('some calls were never dialed within 2 minutes');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return {
-      engine: databaseUrl ? 'postgresql' : 'pglite',
+    await allDialled(sent);
+    const first = {
+      engine: databaseUrl ? ('postgresql' as const) : ('pglite' as const),
       requests: CONCURRENT,
       alone: quantiles(warmup.map(({ number, sent: at }) => dialedAt.get(number)! - at)),
       firstDial: quantiles(sent.map(({ number, sent: at }) => dialedAt.get(number)! - at)),
       response: quantiles(sent.map(({ sent: at, answered }) => answered - at)),
-      widgetBytes: widget.bytes,
-      widgetGzipBytes: widget.gzip,
     };
+
+    // The same crowd, with every account's webhooks going to a receiver that never answers.
+    const hanging = createServer(() => {});
+    let held = 0;
+    hanging.on('connection', () => (held += 1));
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const receiver = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hooks`;
+      for (const userId of accounts) {
+        const endpoint = await createWebhookEndpoint(instance.db, userId, { url: receiver, events: ['call.requested', 'call.completed'] }, { allowPrivate: true });
+        // Test events first, so that the receiver already holds deliveries open (each waits for its
+        // 10-second timeout) while the crowd comes.
+        for (let i = 0; i < 20; i += 1) await sendWebhookTestEvent(instance.db, userId, endpoint.id);
+      }
+      const heldBy = Date.now() + 10_000;
+      while (held === 0 && Date.now() < heldBy) await new Promise((resolve) => setTimeout(resolve, 20));
+      if (held === 0) throw new Error('the hanging receiver was never called: the webhooks worker did not deliver');
+      log(`${CONCURRENT} concurrent Call now requests, webhooks to a receiver that never answers (${held} deliveries held open)`);
+      const second = await sendCrowd(instance.app.server.address() as AddressInfo, targets, CONCURRENT);
+      await allDialled(second);
+      const hangingWebhook = {
+        firstDial: quantiles(second.map(({ number, sent: at }) => dialedAt.get(number)! - at)),
+        response: quantiles(second.map(({ sent: at, answered }) => answered - at)),
+        held,
+      };
+      return {
+        ...first,
+        hangingWebhook,
+        widgetBytes: widget.bytes,
+        widgetGzipBytes: widget.gzip,
+      };
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
   } finally {
     await instance.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+
+  async function allDialled(crowd: CrowdResult[]): Promise<void> {
+    const refused = crowd.find(({ status }) => status !== 202);
+    if (refused) throw new Error(`POST /widget-api/calls answered ${refused.status}: ${refused.body}`);
+    const deadline = Date.now() + 120_000;
+    while (crowd.some(({ number }) => !dialedAt.has(number))) {
+      if (Date.now() > deadline) throw new Error('some calls were never dialed within 2 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
 }
+
+/**
+ * Issue 19: with webhooks to a hanging receiver, the crowd's p99 stays within this factor of the
+ * same crowd without webhooks (a second crowd meets a warmer server, and the triggers write the
+ * events: a little slower is the cost of the events, not of the receiver).
+ */
+export const HANGING_WEBHOOK_MAX_RATIO = 1.25;
 
 /** Issue 17's targets under 100 simultaneous requests (p99, ms), and the widget script's budget. */
 export const FIRST_DIAL_TARGETS = { responseP99: 100, firstDialP99: 250, widgetGzipKb: 12 } as const;
@@ -236,6 +292,13 @@ export function printFirstDial(figures: FirstDialFigures): void {
     [`one at a time, ${WARMUP} requests (ms)`, [ms(figures.alone.p50), ms(figures.alone.p99), ms(figures.alone.max), '']],
     ['request → first dial (ms)', [ms(figures.firstDial.p50), ms(figures.firstDial.p99), ms(figures.firstDial.max), verdict(figures.firstDial.p99, FIRST_DIAL_TARGETS.firstDialP99)]],
     ['request → 202 answer (ms)', [ms(figures.response.p50), ms(figures.response.p99), ms(figures.response.max), verdict(figures.response.p99, FIRST_DIAL_TARGETS.responseP99)]],
+  ]);
+  // Issue 19: the ceiling is the crowd without webhooks, measured in the same run.
+  const hanging = figures.hangingWebhook;
+  const ratio = (value: number, ceiling: number) => `${(value / ceiling).toFixed(2)}× (${value / ceiling <= HANGING_WEBHOOK_MAX_RATIO ? 'meets' : 'ABOVE'} ≤ ${HANGING_WEBHOOK_MAX_RATIO}×)`;
+  printColumns(`The same crowd again, each account's webhooks going to a receiver that never answers (${hanging.held} deliveries held open)`, ['p50', 'p99', 'max', 'p99 ÷ without webhooks'], [
+    ['request → first dial (ms)', [ms(hanging.firstDial.p50), ms(hanging.firstDial.p99), ms(hanging.firstDial.max), ratio(hanging.firstDial.p99, figures.firstDial.p99)]],
+    ['request → 202 answer (ms)', [ms(hanging.response.p50), ms(hanging.response.p99), ms(hanging.response.max), ratio(hanging.response.p99, figures.response.p99)]],
   ]);
   const gzipKb = figures.widgetGzipBytes / 1024;
   console.log(`\nWidget script dist/widget/widget.js: ${(figures.widgetBytes / 1024).toFixed(1)} kB, ${gzipKb.toFixed(1)} kB gzip (${verdict(gzipKb, FIRST_DIAL_TARGETS.widgetGzipKb)} kB)`);

@@ -9,7 +9,9 @@
 //               memory of the idle server, and after a load run
 //   lighthouse  the sign-in page, the Dashboard and the Calls History (desktop preset)
 //   firstdial   Call now (POST /widget-api/calls) to the simulator's first agent dial, 100
-//               concurrent requests (p50/p99); the widget script's size (gzip)
+//               concurrent requests (p50/p99); the same crowd again with webhooks going to a
+//               receiver that never answers, as a ratio to the first (issue 19); the widget
+//               script's size (gzip)
 //   npm run bench                                  everything, both engines, 1,000,000 calls
 //   npm run bench -- --rows 100000                 fewer rows (a quick look)
 //   npm run bench -- --only pglite                 one engine (pglite or postgresql)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookEndpoints } from '../db/schema/webhooks.ts';
+import { eq } from 'drizzle-orm';
+import { webhookDeliveries, webhookEndpoints } from '../db/schema/webhooks.ts';
 import { createWebhookEndpoint, MAX_WEBHOOK_ENDPOINTS } from '../domain/webhooks/webhookEndpoints.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { type Client, expectStatus, signedInClient } from '../test/toolbox.ts';
@@ -94,7 +95,7 @@ describe('PATCH, DELETE, test and deliveries of /client/webhooks/{id}', () => {
   it('changes the address, events and state; turned on again, an endpoint forgets its failures', async () => {
     const created = expectStatus(await create(client, { url: 'https://crm.example.com/a', events: ['call.requested'] }), 201);
     const path = `${URL}/${created.id}`;
-    await server.db.update(webhookEndpoints).set({ isActive: false, failingSince: new Date(Date.now() - 4 * 86_400_000), switchedOffAt: new Date() });
+    await server.db.update(webhookEndpoints).set({ isActive: false, failingSince: new Date(Date.now() - 4 * 86_400_000), switchedOffAt: new Date() }).where(eq(webhookEndpoints.id, created.id));
     const changed = expectStatus(await client.call({ method: 'PATCH', url: path, body: { url: 'https://crm.example.com/b', events: ['payment.succeeded', 'payment.failed'], isActive: true } }), 200);
     expect(changed).toMatchObject({ url: 'https://crm.example.com/b', events: ['payment.succeeded', 'payment.failed'], isActive: true, failingSince: null, switchedOffAt: null });
     expect(expectStatus(await client.call({ method: 'PATCH', url: path, body: { isActive: false } }), 200)).toMatchObject({ isActive: false, url: 'https://crm.example.com/b' });
@@ -123,6 +124,24 @@ describe('PATCH, DELETE, test and deliveries of /client/webhooks/{id}', () => {
         nextRetryAt: expect.any(String),
       },
     ]);
+  });
+
+  it('holds at most 5 test events waiting per endpoint; turning an endpoint that is on "on" again resends nothing early', async () => {
+    const created = expectStatus(await create(client, { url: receiver, events: ['call.requested'] }), 201);
+    const path = `${URL}/${created.id}`;
+    const answers = await Promise.all(Array.from({ length: 7 }, () => client.call({ method: 'POST', url: `${path}/test` })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 202, 202, 202, 202, 409, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body).toEqual({ error: 'test_events_pending', error_description: 'This endpoint already has 5 test events waiting to be delivered.' });
+    const later = new Date(Date.now() + 3_600_000);
+    await server.db.update(webhookDeliveries).set({ dueAt: later }).where(eq(webhookDeliveries.endpointId, created.id));
+    expectStatus(await client.call({ method: 'PATCH', url: path, body: { isActive: true } }), 200);
+    const waiting = await server.db.select({ dueAt: webhookDeliveries.dueAt }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, created.id));
+    expect(waiting.every((row) => row.dueAt.getTime() === later.getTime())).toBe(true);
+    // Off, then on: what it kept is due at once.
+    expectStatus(await client.call({ method: 'PATCH', url: path, body: { isActive: false } }), 200);
+    expectStatus(await client.call({ method: 'PATCH', url: path, body: { isActive: true } }), 200);
+    const due = await server.db.select({ dueAt: webhookDeliveries.dueAt }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, created.id));
+    expect(due.every((row) => row.dueAt.getTime() <= Date.now())).toBe(true);
   });
 
   it("answers 404 for another account's endpoint, as for a missing one, and changes nothing", async () => {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../adapters/mail/mail.ts';
 import { calls } from '../db/schema/calls.ts';
@@ -11,7 +11,10 @@ import { createWebhookEndpoint, sendWebhookTestEvent } from '../domain/webhooks/
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, verifySignature } from '../domain/webhooks/webhookSignature.ts';
 import { createAccount } from '../test/accounts.ts';
 import { insertCall, insertScheduledCall, insertWebsite, insertWidget } from '../test/callFixtures.ts';
+import { accountWithWidget, fastDeps, fixedClock } from '../test/callTestKit.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
+import { requestInstantCall, requestScheduledCall } from '../domain/callEngine/callRequests.ts';
+import { ScheduledCallsWorker } from './scheduledCallsWorker.ts';
 import { webhookRetryDelayMs, WEBHOOK_RETRY_WINDOW_MS, WEBHOOK_SWITCH_OFF_MS, WebhooksWorker } from './webhooksWorker.ts';
 
 // Issue 19: events written by the database in the transaction of what happened, delivered signed
@@ -56,6 +59,12 @@ afterEach(async () => {
 
 const quiet = { info: () => {}, warn: () => {} };
 
+/** One poll and the sends it started; answers how many succeeded. */
+async function deliver(running: WebhooksWorker): Promise<number> {
+  await running.runOnce();
+  return running.settle();
+}
+
 function worker(options: { now?: () => number; mail?: MailMessage[]; allowPrivate?: boolean; timeoutMs?: number } = {}) {
   const mails = options.mail ?? [];
   return new WebhooksWorker({
@@ -87,19 +96,42 @@ async function deliveriesOf(endpointId: number) {
 }
 
 describe('events written by the database', () => {
-  it("a visitor's call: call.requested when accepted, call.completed and call.missed when its outcome is recorded", async () => {
+  it("through the real paths: a visitor's Call now, then its outcome and recovery; a scheduled callback completed only when placed", async () => {
+    const setup = await accountWithWidget(server.db, { useAgents: true, callingRuleId: 1, numberOfTries: 1, agents: [{ phone: '+15005550006' }] });
+    const endpoint = await createWebhookEndpoint(server.db, setup.userId, { url: receiverUrl, events: ['call.requested', 'call.completed', 'call.missed', 'callback.scheduled'] }, { allowPrivate: true });
+    const clock = fixedClock(new Date());
+    const deps = fastDeps({ clock });
+    // The agent's line is busy (simulator number): the Call now is missed, and recovered.
+    await requestInstantCall(server.db, deps, setup.request('+15005550004'));
+    expect((await deliveriesOf(endpoint.id)).map((row) => row.type)).toEqual(['call.requested']);
+    await deps.placements.settle();
+    const afterCall = (await deliveriesOf(endpoint.id)).map((row) => row.type);
+    expect(afterCall.slice(0, 3)).toEqual(['call.requested', 'call.completed', 'call.missed']);
+
+    // A callback scheduled by a visitor: callback.scheduled; placed at its time: one call.completed, after its outcome.
+    const before = (await deliveriesOf(endpoint.id)).length;
+    const { scheduledCallId } = await requestScheduledCall(server.db, deps, { ...setup.request('+15005550003'), scheduledAt: new Date(clock.at.getTime() + 3_600_000), customFields: {} });
+    const scheduledEvents = (await deliveriesOf(endpoint.id)).slice(before);
+    expect(scheduledEvents.map((row) => row.type)).toEqual(['callback.scheduled']);
+    expect(scheduledEvents[0]!.delivery.eventId).toBeGreaterThan(0);
+    clock.at = new Date(clock.at.getTime() + 3_700_000);
+    const placing = new ScheduledCallsWorker({ db: server.db, deps, leaseMs: 60_000 });
+    while ((await placing.runOnce()) > 0);
+    await deps.placements.settle();
+    const [placed] = await server.db.select().from(calls).where(eq(calls.scheduledCallId, scheduledCallId));
+    const placedEvents = await server.db.select({ type: webhookEvents.type }).from(webhookEvents).where(and(eq(webhookEvents.userId, setup.userId), eq(webhookEvents.subjectId, placed!.id)));
+    expect(placedEvents.map((event) => event.type)).toEqual(['call.completed']);
+  });
+
+  it('a renewed placement lease writes nothing; only the outcome, once, writes call.completed', async () => {
     const { account, endpoint, widget } = await clientWithEndpoint(['call.requested', 'call.completed', 'call.missed']);
     const call = await insertCall(server.db, { userId: account.id, widget, status: 'missed' });
     await server.db.update(calls).set({ placementClaimedAt: new Date() }).where(eq(calls.id, call.id));
-    // Only the outcome's recording (the lease ending) completes a call being placed; a lease renewed does not.
     await server.db.update(calls).set({ placementClaimedAt: new Date() }).where(eq(calls.id, call.id));
-    const placed = await insertCall(server.db, { userId: account.id, widget, status: 'no-answer' }).then(async (row) => {
-      await server.db.execute(sql`update calls set placement_claimed_at = now() where id = ${row.id}`);
-      return row;
-    });
-    expect((await deliveriesOf(endpoint.id)).map((row) => row.type)).toEqual(['call.requested', 'call.completed', 'call.missed', 'call.requested', 'call.completed', 'call.missed']);
-    await server.db.update(calls).set({ placementClaimedAt: null }).where(eq(calls.id, placed.id));
-    expect((await deliveriesOf(endpoint.id)).map((row) => row.type).slice(6)).toEqual(['call.completed', 'call.missed']);
+    expect((await deliveriesOf(endpoint.id)).map((row) => row.type)).toEqual(['call.requested']);
+    await server.db.update(calls).set({ placementClaimedAt: null, outcomeRecordedAt: new Date(), status: 'busy' }).where(eq(calls.id, call.id));
+    await server.db.update(calls).set({ agentId: null }).where(eq(calls.id, call.id));
+    expect((await deliveriesOf(endpoint.id)).map((row) => row.type)).toEqual(['call.requested', 'call.completed', 'call.missed']);
   });
 
   it('callback.scheduled, payment.succeeded and payment.failed, credits.low once per crossing; only what the endpoint subscribes to', async () => {
@@ -137,7 +169,7 @@ describe('delivery', () => {
   it('POSTs the event signed with the endpoint secret, with its id, and the Call as the contract answers it', async () => {
     const { account, endpoint, widget } = await clientWithEndpoint(['call.requested']);
     const call = await insertCall(server.db, { userId: account.id, widget, customerNumber: '+14155550199' });
-    expect(await worker().runOnce()).toBe(1);
+    expect(await deliver(worker())).toBe(1);
     expect(received).toHaveLength(1);
     const [{ headers, body }] = received as [Received];
     const event = JSON.parse(body);
@@ -151,7 +183,7 @@ describe('delivery', () => {
     const [row] = await deliveriesOf(endpoint.id);
     expect(row!.delivery).toMatchObject({ status: 'succeeded', attempts: 1, responseCode: 204, lastError: null });
     // Nothing is sent twice.
-    expect(await worker().runOnce()).toBe(0);
+    expect(await deliver(worker())).toBe(0);
     expect(received).toHaveLength(1);
   });
 
@@ -162,7 +194,7 @@ describe('delivery', () => {
     let now = Date.now() + 1;
     const clock = () => now;
     answer = (response) => response.writeHead(500).end('down');
-    expect(await worker({ now: clock }).runOnce()).toBe(0);
+    expect(await deliver(worker({ now: clock }))).toBe(0);
     let [row] = await deliveriesOf(endpoint.id);
     expect(row!.delivery).toMatchObject({ status: 'pending', attempts: 1, responseCode: 500 });
     expect(row!.delivery.dueAt.getTime()).toBe(now + webhookRetryDelayMs(1));
@@ -170,17 +202,17 @@ describe('delivery', () => {
     expect(failing!.failingSince?.getTime()).toBe(now);
     // Not before its time.
     now += webhookRetryDelayMs(1) - 1000;
-    await worker({ now: clock }).runOnce();
+    await deliver(worker({ now: clock }));
     expect(received).toHaveLength(1);
     now += 1000;
-    await worker({ now: clock }).runOnce();
+    await deliver(worker({ now: clock }));
     [row] = await deliveriesOf(endpoint.id);
     expect(row!.delivery).toMatchObject({ attempts: 2 });
     expect(row!.delivery.dueAt.getTime()).toBe(now + webhookRetryDelayMs(2));
     expect(webhookRetryDelayMs(2)).toBe(2 * webhookRetryDelayMs(1));
     answer = (response) => response.writeHead(200).end('ok');
     now += webhookRetryDelayMs(2);
-    expect(await worker({ now: clock }).runOnce()).toBe(1);
+    expect(await deliver(worker({ now: clock }))).toBe(1);
     expect(new Set(received.map((attempt) => attempt.body)).size).toBe(1);
     expect(new Set(received.map((attempt) => attempt.headers[EVENT_ID_HEADER.toLowerCase()])).size).toBe(1);
     const [healthy] = await server.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
@@ -191,7 +223,7 @@ describe('delivery', () => {
     const { account, endpoint, widget } = await clientWithEndpoint(['call.requested']);
     await insertCall(server.db, { userId: account.id, widget });
     answer = (response) => response.writeHead(302, { location: `${receiverUrl}/elsewhere` }).end();
-    await worker().runOnce();
+    await deliver(worker());
     expect(received.map((attempt) => attempt.body)).toHaveLength(1);
     expect((await deliveriesOf(endpoint.id))[0]!.delivery).toMatchObject({ status: 'pending', responseCode: 302, lastError: 'redirect not followed' });
 
@@ -200,7 +232,7 @@ describe('delivery', () => {
     const hanging = await clientWithEndpoint(['call.requested']);
     await insertCall(server.db, { userId: hanging.account.id, widget: hanging.widget });
     const started = performance.now();
-    await worker({ timeoutMs: 300, now: () => Date.now() + 3_600_000 }).runOnce();
+    await deliver(worker({ timeoutMs: 300, now: () => Date.now() + 3_600_000 }));
     expect(performance.now() - started).toBeLessThan(3_000);
     expect((await deliveriesOf(hanging.endpoint.id))[0]!.delivery).toMatchObject({ status: 'pending', responseCode: null, lastError: expect.stringMatching(/no answer within/) });
   });
@@ -210,9 +242,9 @@ describe('delivery', () => {
     await insertCall(server.db, { userId: account.id, widget });
     let now = Date.now() + 1;
     answer = (response) => response.writeHead(503).end();
-    await worker({ now: () => now }).runOnce();
+    await deliver(worker({ now: () => now }));
     now += WEBHOOK_RETRY_WINDOW_MS;
-    await worker({ now: () => now }).runOnce();
+    await deliver(worker({ now: () => now }));
     expect((await deliveriesOf(endpoint.id))[0]!.delivery.status).toBe('failed');
 
     // Failing for 3 days: the next failure switches it off and tells its owner, once.
@@ -220,7 +252,7 @@ describe('delivery', () => {
     now = Date.now() + 1;
     await server.db.update(webhookEndpoints).set({ failingSince: new Date(now - WEBHOOK_SWITCH_OFF_MS) }).where(eq(webhookEndpoints.id, endpoint.id));
     const mails: MailMessage[] = [];
-    await worker({ now: () => now, mail: mails }).runOnce();
+    await deliver(worker({ now: () => now, mail: mails }));
     const [off] = await server.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(off).toMatchObject({ isActive: false });
     expect(off!.switchedOffAt?.getTime()).toBe(now);
@@ -230,35 +262,72 @@ describe('delivery', () => {
     const before = received.length;
     await insertCall(server.db, { userId: account.id, widget });
     now += 3_600_000;
-    await worker({ now: () => now, mail: mails }).runOnce();
+    await deliver(worker({ now: () => now, mail: mails }));
     expect(received).toHaveLength(before);
     expect(mails).toHaveLength(1);
     expect((await deliveriesOf(endpoint.id)).map((row) => row.delivery.status)).toEqual(['failed', 'pending']);
+  });
+
+  it('a failure after a quiet day starts a new failing period: a fixed endpoint is not switched off by its next failure', async () => {
+    const { account, endpoint, widget } = await clientWithEndpoint(['call.requested']);
+    const now = Date.now() + 1;
+    await server.db
+      .update(webhookEndpoints)
+      .set({ failingSince: new Date(now - 5 * 86_400_000), lastFailureAt: new Date(now - 2 * 86_400_000) })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    await insertCall(server.db, { userId: account.id, widget });
+    answer = (response) => response.writeHead(502).end();
+    await deliver(worker({ now: () => now }));
+    const [row] = await server.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(row).toMatchObject({ isActive: true, switchedOffAt: null });
+    expect(row!.failingSince?.getTime()).toBe(now);
   });
 
   it('sends a test event to an endpoint that is off; in production refuses a stored address of this machine without calling it', async () => {
     const { account, endpoint } = await clientWithEndpoint(['payment.failed']);
     await server.db.update(webhookEndpoints).set({ isActive: false }).where(eq(webhookEndpoints.id, endpoint.id));
     const { eventId } = await sendWebhookTestEvent(server.db, account.id, endpoint.id);
-    expect(await worker().runOnce()).toBe(1);
+    expect(await deliver(worker())).toBe(1);
     expect(JSON.parse(received[0]!.body)).toMatchObject({ id: eventId, type: 'webhook.test', data: { endpointId: endpoint.id } });
 
     received.length = 0;
     await sendWebhookTestEvent(server.db, account.id, endpoint.id);
-    await worker({ allowPrivate: false }).runOnce();
+    await deliver(worker({ allowPrivate: false }));
     expect(received).toEqual([]);
     const latest = (await deliveriesOf(endpoint.id)).at(-1)!.delivery;
     expect(latest).toMatchObject({ status: 'pending', responseCode: null, lastError: expect.stringMatching(/https|public/) });
   });
 
-  it('two instances polling at once send each delivery once', async () => {
-    const { account, endpoint, widget } = await clientWithEndpoint(['call.requested']);
-    for (let i = 0; i < 12; i++) await insertCall(server.db, { userId: account.id, widget });
+  it('two instances polling at once send each delivery once, at most two of an endpoint at a time', async () => {
+    const clients = await Promise.all(Array.from({ length: 6 }, () => clientWithEndpoint(['call.requested'])));
+    for (const { account, widget } of clients) for (let i = 0; i < 3; i++) await insertCall(server.db, { userId: account.id, widget });
     answer = (response) => setTimeout(() => response.writeHead(200).end(), 20);
-    const [first, second] = await Promise.all([worker().runOnce(), worker().runOnce()]);
+    const [first, second] = await Promise.all([deliver(worker()), deliver(worker())]);
+    // Two of each endpoint's three in the first round, whichever instance took them.
     expect(first + second).toBe(12);
-    expect(received).toHaveLength(12);
-    expect(new Set(received.map((attempt) => attempt.headers[EVENT_ID_HEADER.toLowerCase()])).size).toBe(12);
-    expect((await deliveriesOf(endpoint.id)).every((row) => row.delivery.status === 'succeeded' && row.delivery.attempts === 1)).toBe(true);
+    expect(await deliver(worker())).toBe(6);
+    expect(received).toHaveLength(18);
+    expect(new Set(received.map((attempt) => attempt.headers[EVENT_ID_HEADER.toLowerCase()])).size).toBe(18);
+  });
+
+  it("a receiver that never answers holds two sends, and the instance goes on delivering other endpoints' events", async () => {
+    const hanging = createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const stuck = await clientWithEndpoint(['call.requested'], `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/`);
+      for (let i = 0; i < 10; i++) await insertCall(server.db, { userId: stuck.account.id, widget: stuck.widget });
+      const running = worker({ timeoutMs: 60_000 });
+      expect(await running.runOnce()).toBe(2);
+      // Another client's event, while the two sends hang: the next poll sends it at once.
+      const { account, endpoint, widget } = await clientWithEndpoint(['call.requested']);
+      await insertCall(server.db, { userId: account.id, widget });
+      expect(await running.runOnce()).toBe(1);
+      await expect.poll(() => received.length).toBe(1);
+      await expect.poll(async () => (await deliveriesOf(endpoint.id))[0]!.delivery.status).toBe('succeeded');
+      expect(await running.runOnce()).toBe(0);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Mail } from '../adapters/mail/mail.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
@@ -21,10 +21,14 @@ export const WEBHOOK_SWITCH_OFF_MS = 3 * 86_400_000;
 export const webhookRetryDelayMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
 /** Events (and their deliveries) are kept this long, for the deliveries list, then deleted. */
 export const WEBHOOK_EVENTS_KEPT_MS = 30 * 86_400_000;
-/** Deliveries one poll claims, sent side by side: a hanging receiver holds its own, not the others. */
-const BATCH = 20;
+/** Deliveries an instance sends at once; a poll claims what is free of them and does not wait for the sends. */
+export const WEBHOOK_SENDS_AT_ONCE = 20;
+/** Deliveries of one endpoint in flight at once, across instances: a hanging receiver holds two sends, not the instance's twenty. */
+export const WEBHOOK_SENDS_PER_ENDPOINT = 2;
 /** Every this many polls (the first included), old events are deleted: about hourly at the default 2 s. */
 const POLLS_BETWEEN_CLEANUPS = 1800;
+/** Old events deleted per statement, so that no one statement holds the database for long. */
+const CLEANUP_BATCH = 1000;
 
 export interface WebhooksWorkerOptions {
   db: Database;
@@ -60,12 +64,15 @@ export class WebhooksWorker extends PeriodicTask<number> {
   readonly #options: WebhooksWorkerOptions;
   readonly #now: () => number;
   readonly #post: typeof postWebhook;
+  /** The sends in flight; a poll claims only as many as are free. */
+  readonly #sending = new Set<Promise<boolean>>();
+  #succeeded = 0;
   #polls = 0;
 
-  /** runOnce() answers how many deliveries succeeded. */
+  /** runOnce() answers how many deliveries the poll claimed and started; settle() waits for them. */
   constructor(options: WebhooksWorkerOptions) {
     super({
-      run: () => this.#deliverDue(),
+      run: () => this.#claimDue(),
       intervalMs: options.pollIntervalMs ?? 2_000,
       failed: (error) => {
         options.log.warn({ err: error }, 'webhooks: the poll failed');
@@ -77,44 +84,87 @@ export class WebhooksWorker extends PeriodicTask<number> {
     this.#post = options.post ?? postWebhook;
   }
 
-  async #deliverDue(): Promise<number> {
+  /** Waits for the sends in flight; answers how many deliveries succeeded since the last settle. */
+  async settle(): Promise<number> {
+    while (this.#sending.size > 0) await Promise.all(this.#sending);
+    const succeeded = this.#succeeded;
+    this.#succeeded = 0;
+    return succeeded;
+  }
+
+  override async stop(): Promise<void> {
+    await super.stop();
+    await this.settle();
+  }
+
+  async #claimDue(): Promise<number> {
     const { db } = this.#options;
     const now = new Date(this.#now());
-    if (this.#polls++ % POLLS_BETWEEN_CLEANUPS === 0) {
-      await db.delete(webhookEvents).where(lt(webhookEvents.createdAt, new Date(now.getTime() - WEBHOOK_EVENTS_KEPT_MS)));
-    }
-    // Deliveries past their window are given up, the waiting ones of an endpoint that is off included.
+    if (this.#polls++ % POLLS_BETWEEN_CLEANUPS === 0) await this.#deleteOldEvents(now);
+    // Deliveries past their window are given up, the waiting ones of an endpoint that is off
+    // included; not one being sent (its sender writes how it went).
     await db
       .update(webhookDeliveries)
       .set({ status: 'failed', lastError: sql`coalesce(${webhookDeliveries.lastError}, 'not delivered within 24 hours')` })
-      .where(and(eq(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.createdAt, new Date(now.getTime() - WEBHOOK_RETRY_WINDOW_MS))));
-    const due = db
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-      .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
       .where(
         and(
           eq(webhookDeliveries.status, 'pending'),
-          lte(webhookDeliveries.dueAt, now),
-          or(eq(webhookEndpoints.isActive, true), eq(webhookEvents.type, WEBHOOK_TEST_EVENT)),
+          lt(webhookDeliveries.createdAt, new Date(now.getTime() - WEBHOOK_RETRY_WINDOW_MS)),
+          or(isNull(webhookDeliveries.leasedUntil), lt(webhookDeliveries.leasedUntil, now)),
         ),
+      );
+    const free = WEBHOOK_SENDS_AT_ONCE - this.#sending.size;
+    if (free <= 0) return 0;
+    // Due deliveries of endpoints that are on (a test event: on or off), at most
+    // WEBHOOK_SENDS_PER_ENDPOINT of an endpoint in flight, counting those other instances send.
+    const claimed = (await db.execute(sql`
+      with inflight as (
+        select ${webhookDeliveries.endpointId} as endpoint_id, count(*)::int as n from ${webhookDeliveries}
+        where ${webhookDeliveries.status} = 'pending' and ${webhookDeliveries.leasedUntil} > ${now}
+        group by ${webhookDeliveries.endpointId}
+      ), due as (
+        select d.id, row_number() over (partition by d.endpoint_id order by d.due_at, d.id) + coalesce(i.n, 0) as rank
+        from ${webhookDeliveries} d
+        join ${webhookEndpoints} e on e.id = d.endpoint_id
+        join ${webhookEvents} ev on ev.id = d.event_id
+        left join inflight i on i.endpoint_id = d.endpoint_id
+        where d.status = 'pending' and d.due_at <= ${now} and (d.leased_until is null or d.leased_until <= ${now})
+          and (e.is_active or ev.type = ${WEBHOOK_TEST_EVENT})
+      ), picked as (
+        select d.id from ${webhookDeliveries} d join due on due.id = d.id
+        where due.rank <= ${WEBHOOK_SENDS_PER_ENDPOINT}
+        order by d.due_at, d.id
+        limit ${free}
+        for update of d skip locked
       )
-      .orderBy(asc(webhookDeliveries.dueAt), asc(webhookDeliveries.id))
-      .limit(BATCH)
-      .for('update', { of: webhookDeliveries, skipLocked: true });
-    const claimed = await db
-      .update(webhookDeliveries)
-      .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, dueAt: new Date(now.getTime() + WEBHOOK_LEASE_MS) })
-      .where(inArray(webhookDeliveries.id, due))
-      .returning({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts, createdAt: webhookDeliveries.createdAt });
-    const results = await Promise.all(claimed.map((delivery) => this.#deliver(delivery)));
-    return results.filter(Boolean).length;
+      update ${webhookDeliveries} set attempts = attempts + 1, leased_until = ${new Date(now.getTime() + WEBHOOK_LEASE_MS)}
+      from picked where ${webhookDeliveries.id} = picked.id
+      returning ${webhookDeliveries.id} as id, ${webhookDeliveries.attempts} as attempts, ${webhookDeliveries.createdAt} as created_at`)) as unknown as { rows: { id: number | string; attempts: number; created_at: string | Date }[] };
+    for (const row of claimed.rows) {
+      const send = this.#deliver({ id: Number(row.id), attempts: row.attempts, createdAt: new Date(row.created_at) }).then((ok) => {
+        if (ok) this.#succeeded += 1;
+        return ok;
+      });
+      this.#sending.add(send);
+      void send.finally(() => this.#sending.delete(send));
+    }
+    return claimed.rows.length;
+  }
+
+  /** Events past WEBHOOK_EVENTS_KEPT_MS, with their deliveries, a batch a statement. */
+  async #deleteOldEvents(now: Date): Promise<void> {
+    const before = new Date(now.getTime() - WEBHOOK_EVENTS_KEPT_MS);
+    for (;;) {
+      const old = this.#options.db.select({ id: webhookEvents.id }).from(webhookEvents).where(lt(webhookEvents.createdAt, before)).limit(CLEANUP_BATCH);
+      const deleted = await this.#options.db.delete(webhookEvents).where(inArray(webhookEvents.id, old)).returning({ id: webhookEvents.id });
+      if (deleted.length < CLEANUP_BATCH) return;
+    }
   }
 
   /** One attempt of a claimed delivery, and what follows from it; true when it succeeded. */
   async #deliver(delivery: Claimed): Promise<boolean> {
     const { db, log } = this.#options;
+    // This attempt's claim: a delivery another instance claimed since (its lease ran out) is its own.
     const mine = and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.attempts, delivery.attempts), eq(webhookDeliveries.status, 'pending'));
     try {
       const [row] = await db
@@ -164,25 +214,35 @@ export class WebhooksWorker extends PeriodicTask<number> {
   async #record(delivery: Claimed, mine: ReturnType<typeof and>, endpointId: number, attempt: WebhookAttempt): Promise<void> {
     const { db } = this.#options;
     const now = new Date(this.#now());
-    const outcome = { lastAttemptAt: now, responseCode: attempt.status, durationMs: Math.round(attempt.durationMs), lastError: attempt.error };
+    const outcome = { lastAttemptAt: now, leasedUntil: null, responseCode: attempt.status, durationMs: Math.round(attempt.durationMs), lastError: attempt.error };
     if (attempt.ok) {
-      await db.update(webhookDeliveries).set({ ...outcome, status: 'succeeded' }).where(mine);
-      await db.update(webhookEndpoints).set({ failingSince: null }).where(and(eq(webhookEndpoints.id, endpointId), sql`${webhookEndpoints.failingSince} is not null`));
+      const [recorded] = await db.update(webhookDeliveries).set({ ...outcome, status: 'succeeded' }).where(mine).returning({ id: webhookDeliveries.id });
+      if (recorded) await db.update(webhookEndpoints).set({ failingSince: null }).where(and(eq(webhookEndpoints.id, endpointId), sql`${webhookEndpoints.failingSince} is not null`));
       return;
     }
     const next = now.getTime() + webhookRetryDelayMs(delivery.attempts);
     const givenUp = next >= delivery.createdAt.getTime() + WEBHOOK_RETRY_WINDOW_MS;
-    await db
+    const [recorded] = await db
       .update(webhookDeliveries)
       .set(givenUp ? { ...outcome, status: 'failed' } : { ...outcome, dueAt: new Date(next) })
-      .where(mine);
-    await this.#noteFailure(endpointId, now);
+      .where(mine)
+      .returning({ id: webhookDeliveries.id });
+    if (recorded) await this.#noteFailure(endpointId, now);
   }
 
   /** Marks the endpoint failing since now (if it was not already); switches it off when it has failed for WEBHOOK_SWITCH_OFF_MS. */
   async #noteFailure(endpointId: number, now: Date): Promise<void> {
     const { db, mail, publicUrl, log } = this.#options;
-    await db.update(webhookEndpoints).set({ failingSince: now }).where(and(eq(webhookEndpoints.id, endpointId), isNull(webhookEndpoints.failingSince)));
+    // A failure after a day without any (no retry is left by then) starts a new failing period:
+    // an endpoint fixed, then quiet for days, is not switched off by its next single failure.
+    const quietSince = new Date(now.getTime() - WEBHOOK_RETRY_WINDOW_MS);
+    await db
+      .update(webhookEndpoints)
+      .set({
+        failingSince: sql`case when ${webhookEndpoints.failingSince} is null or ${webhookEndpoints.lastFailureAt} is null or ${webhookEndpoints.lastFailureAt} < ${quietSince} then ${now} else ${webhookEndpoints.failingSince} end`,
+        lastFailureAt: now,
+      })
+      .where(eq(webhookEndpoints.id, endpointId));
     const [off] = await db
       .update(webhookEndpoints)
       .set({ isActive: false, switchedOffAt: now })

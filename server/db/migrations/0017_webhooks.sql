@@ -1,3 +1,4 @@
+ALTER TABLE "calls" ADD COLUMN "outcome_recorded_at" timestamp with time zone;--> statement-breakpoint
 CREATE TABLE "webhook_deliveries" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "webhook_deliveries_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"event_id" bigint NOT NULL,
@@ -5,6 +6,7 @@ CREATE TABLE "webhook_deliveries" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"due_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"leased_until" timestamp with time zone,
 	"last_attempt_at" timestamp with time zone,
 	"response_code" integer,
 	"duration_ms" integer,
@@ -21,6 +23,7 @@ CREATE TABLE "webhook_endpoints" (
 	"is_active" boolean DEFAULT true NOT NULL,
 	"secret" text NOT NULL,
 	"failing_since" timestamp with time zone,
+	"last_failure_at" timestamp with time zone,
 	"switched_off_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -28,7 +31,7 @@ CREATE TABLE "webhook_endpoints" (
 --> statement-breakpoint
 CREATE TABLE "webhook_events" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "webhook_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
-	"public_id" text DEFAULT 'evt_' || replace(gen_random_uuid()::text, '-', '') NOT NULL,
+	"public_id" text DEFAULT ('evt_' || replace(gen_random_uuid()::text, '-', '')) NOT NULL,
 	"user_id" integer NOT NULL,
 	"type" text NOT NULL,
 	"subject_id" integer,
@@ -42,15 +45,17 @@ ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_user_id_users_
 ALTER TABLE "webhook_events" ADD CONSTRAINT "webhook_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("due_at") WHERE "webhook_deliveries"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_endpoint_idx" ON "webhook_deliveries" USING btree ("endpoint_id","id");--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_event_id_idx" ON "webhook_deliveries" USING btree ("event_id");--> statement-breakpoint
 CREATE INDEX "webhook_endpoints_user_id_idx" ON "webhook_endpoints" USING btree ("user_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "webhook_events_public_id_key" ON "webhook_events" USING btree ("public_id");--> statement-breakpoint
 CREATE INDEX "webhook_events_created_at_idx" ON "webhook_events" USING btree ("created_at");--> statement-breakpoint
 -- Issue 19: an account's events for its webhook endpoints, written in the transaction of what
 -- happened, whichever code or SQL makes it (the Call now's group commit, the placement, the
 -- payments worker, the demo seed). Set-based: one statement's rows make one insert. Only accounts
--- with an active endpoint subscribed to the type get rows (an indexed look at a small table), so
--- the call path of an account without webhooks writes nothing. Each event gets one delivery per
--- subscribed endpoint, sent by the webhooks worker (server/workers/webhooksWorker.ts).
+-- with an active endpoint subscribed to the type get rows, and each trigger below first looks
+-- whether any account of its statement has an active endpoint at all (an indexed look at a small
+-- table), so the call path of accounts without webhooks runs nothing more. Each event gets one
+-- delivery per subscribed endpoint, sent by the webhooks worker (server/workers/webhooksWorker.ts).
 CREATE FUNCTION "enqueue_webhook_events"("p_type" text, "p_user_ids" integer[], "p_subject_ids" integer[]) RETURNS void LANGUAGE sql AS $$
   WITH "subjects" AS (
     SELECT s."user_id", s."subject_id" FROM unnest("p_user_ids", "p_subject_ids") AS s("user_id", "subject_id")
@@ -63,22 +68,25 @@ CREATE FUNCTION "enqueue_webhook_events"("p_type" text, "p_user_ids" integer[], 
 $$;
 --> statement-breakpoint
 -- Calls: call.requested when a visitor's Call now is accepted (its row is written); call.completed
--- when a call's outcome is recorded (its placement lease ends, or the row is written with its
--- outcome); call.missed when a Call now that did not connect is recorded, in the transaction that
--- decides its recovery (the visitor's text, the callback: domain/callEngine/missedCallRecovery.ts).
+-- when the placement records a call's outcome (outcome_recorded_at is set, in the same statement
+-- as the outcome); call.missed when that outcome is a Call now that did not connect, in the
+-- transaction that decides its recovery (the visitor's text, the callback: missedCallRecovery.ts).
 CREATE FUNCTION "calls_webhook_events"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT EXISTS (SELECT 1 FROM "webhook_endpoints" e WHERE e."is_active" AND e."user_id" IN (SELECT "user_id" FROM new_rows)) THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     PERFORM "enqueue_webhook_events"('call.requested', array_agg("user_id" ORDER BY "id"), array_agg("id" ORDER BY "id")) FROM new_rows WHERE "type" = 'instant';
-    PERFORM "enqueue_webhook_events"('call.completed', array_agg("user_id" ORDER BY "id"), array_agg("id" ORDER BY "id")) FROM new_rows WHERE "placement_claimed_at" IS NULL;
+    PERFORM "enqueue_webhook_events"('call.completed', array_agg("user_id" ORDER BY "id"), array_agg("id" ORDER BY "id")) FROM new_rows WHERE "outcome_recorded_at" IS NOT NULL;
     PERFORM "enqueue_webhook_events"('call.missed', array_agg("user_id" ORDER BY "id"), array_agg("id" ORDER BY "id"))
-      FROM new_rows WHERE "placement_claimed_at" IS NULL AND "type" = 'instant' AND "status" <> 'successful';
+      FROM new_rows WHERE "outcome_recorded_at" IS NOT NULL AND "type" = 'instant' AND "status" <> 'successful';
   ELSE
     PERFORM "enqueue_webhook_events"('call.completed', array_agg(n."user_id" ORDER BY n."id"), array_agg(n."id" ORDER BY n."id"))
-      FROM new_rows n JOIN old_rows o ON o."id" = n."id" WHERE o."placement_claimed_at" IS NOT NULL AND n."placement_claimed_at" IS NULL;
+      FROM new_rows n JOIN old_rows o ON o."id" = n."id" WHERE o."outcome_recorded_at" IS NULL AND n."outcome_recorded_at" IS NOT NULL;
     PERFORM "enqueue_webhook_events"('call.missed', array_agg(n."user_id" ORDER BY n."id"), array_agg(n."id" ORDER BY n."id"))
       FROM new_rows n JOIN old_rows o ON o."id" = n."id"
-      WHERE o."placement_claimed_at" IS NOT NULL AND n."placement_claimed_at" IS NULL AND n."type" = 'instant' AND n."status" <> 'successful';
+      WHERE o."outcome_recorded_at" IS NULL AND n."outcome_recorded_at" IS NOT NULL AND n."type" = 'instant' AND n."status" <> 'successful';
   END IF;
   RETURN NULL;
 END;
@@ -91,6 +99,9 @@ CREATE TRIGGER "calls_updated_webhook_events" AFTER UPDATE ON "calls" REFERENCIN
 -- callback.scheduled: a callback a visitor scheduled, or one recovering a missed call.
 CREATE FUNCTION "scheduled_calls_webhook_events"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT EXISTS (SELECT 1 FROM "webhook_endpoints" e WHERE e."is_active" AND e."user_id" IN (SELECT "user_id" FROM new_rows)) THEN
+    RETURN NULL;
+  END IF;
   PERFORM "enqueue_webhook_events"('callback.scheduled', array_agg("user_id" ORDER BY "id"), array_agg("id" ORDER BY "id")) FROM new_rows;
   RETURN NULL;
 END;
@@ -101,6 +112,9 @@ CREATE TRIGGER "scheduled_calls_inserted_webhook_events" AFTER INSERT ON "schedu
 -- payment.succeeded and payment.failed: a payment that reaches that status.
 CREATE FUNCTION "payments_webhook_events"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT EXISTS (SELECT 1 FROM "webhook_endpoints" e WHERE e."is_active" AND e."user_id" IN (SELECT "user_id" FROM new_rows)) THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     PERFORM "enqueue_webhook_events"('payment.succeeded', array_agg("user_id" ORDER BY "id"), array_agg("id" ORDER BY "id")) FROM new_rows WHERE "status" = 'successful';
     PERFORM "enqueue_webhook_events"('payment.failed', array_agg("user_id" ORDER BY "id"), array_agg("id" ORDER BY "id")) FROM new_rows WHERE "status" = 'failed';
@@ -118,14 +132,19 @@ CREATE TRIGGER "payments_inserted_webhook_events" AFTER INSERT ON "payments" REF
 --> statement-breakpoint
 CREATE TRIGGER "payments_updated_webhook_events" AFTER UPDATE ON "payments" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "payments_webhook_events"();
 --> statement-breakpoint
--- credits.low: the balance falls below the auto-recharge's threshold, or below 10 credits without
--- auto-recharge (openapi WebhookEventType); once per crossing, as only a debit that crosses it counts.
+-- credits.low: the balance the client can spend (credits less those held by calls being placed,
+-- as auto-recharge reads it) falls below the auto-recharge's threshold, or below 10 credits
+-- without auto-recharge (the one home of that number; openapi WebhookEventType says it); once per
+-- crossing, as only a change that crosses it counts.
 CREATE FUNCTION "credits_webhook_events"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT EXISTS (SELECT 1 FROM "webhook_endpoints" e WHERE e."is_active" AND e."user_id" IN (SELECT "user_id" FROM new_rows)) THEN
+    RETURN NULL;
+  END IF;
   PERFORM "enqueue_webhook_events"('credits.low', array_agg(n."user_id" ORDER BY n."user_id"), array_agg(NULL::integer ORDER BY n."user_id"))
     FROM new_rows n JOIN old_rows o ON o."user_id" = n."user_id"
     LEFT JOIN "auto_recharges" a ON a."user_id" = n."user_id"
-    WHERE n."credits" < coalesce(a."critical_credits", 10) AND o."credits" >= coalesce(a."critical_credits", 10);
+    WHERE n."credits" - n."reserved" < coalesce(a."critical_credits", 10) AND o."credits" - o."reserved" >= coalesce(a."critical_credits", 10);
   RETURN NULL;
 END;
 $$;

@@ -101,6 +101,12 @@ export const calls = pgTable(
      * scheduled-calls worker, which finishes placing the call (domain/callEngine/callRecovery.ts).
      */
     placementClaimedAt: instant(),
+    /**
+     * When the placement recorded the call's outcome (callPlacement.ts recordOutcome): what
+     * call.completed and call.missed are written on (issue 19, migration 0017). Null while a call is
+     * placed, and for calls recorded before this column (their outcome is final).
+     */
+    outcomeRecordedAt: instant(),
     /** The visitor's language as the widget's page reported it (BCP 47), for the missed-call text. */
     visitorLanguage: text(),
     createdAt: createdAt(),

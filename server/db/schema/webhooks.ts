@@ -29,6 +29,8 @@ export const webhookEndpoints = pgTable(
     isActive: boolean().notNull().default(true),
     secret: text().notNull(),
     failingSince: instant(),
+    /** The last failed attempt: a failure after a quiet day starts a new failing period, not the old one's. */
+    lastFailureAt: instant(),
     switchedOffAt: instant(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -78,8 +80,10 @@ export const webhookDeliveries = pgTable(
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     status: text({ enum: webhookDeliveryStatuses }).notNull().default('pending'),
     attempts: integer().notNull().default(0),
-    /** Not tried before this time: the next retry, or a claim's lease. */
+    /** Not tried before this time: the next retry. */
     dueAt: instant().notNull().defaultNow(),
+    /** Set while an instance sends it: not claimed again before this time (a sender that died leaves it to the next). */
+    leasedUntil: instant(),
     lastAttemptAt: instant(),
     responseCode: integer(),
     durationMs: integer(),
@@ -89,6 +93,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_due_idx').on(t.dueAt).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    // The events' retention deletes cascade through it.
+    index('webhook_deliveries_event_id_idx').on(t.eventId),
     check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
   ],
 );

@@ -292,6 +292,8 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
           agentNumber: answered?.number ?? null,
           creditsCharged: charged,
           placementClaimedAt: null,
+          // call.completed and call.missed are written on it (migration 0017), with the recovery below.
+          outcomeRecordedAt: clock.now(),
         })
         .where(eq(calls.id, callId));
       if (!connected && call.widgetId !== null) {

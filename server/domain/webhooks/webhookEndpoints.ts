@@ -75,8 +75,8 @@ export async function createWebhookEndpoint(
 }
 
 /**
- * Changes an endpoint. Turned on again, an endpoint forgets its failures, and its pending
- * deliveries (kept while it was off) are due at once.
+ * Changes an endpoint. Turned on again (from off), an endpoint forgets its failures, and its
+ * pending deliveries (kept while it was off) are due at once.
  */
 export async function updateWebhookEndpoint(
   db: Database,
@@ -87,18 +87,27 @@ export async function updateWebhookEndpoint(
 ) {
   const url = input.url === undefined ? undefined : targetUrl(input.url, policy);
   return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ isActive: webhookEndpoints.isActive })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)))
+      .for('update');
+    if (!before) throw notFoundRow('webhook endpoint');
+    const turnedOn = input.isActive === true && !before.isActive;
     const [row] = await tx
       .update(webhookEndpoints)
       .set({
         ...(url !== undefined && { url }),
         ...(input.events !== undefined && { events: [...new Set(input.events)] }),
         ...(input.isActive !== undefined && { isActive: input.isActive }),
-        ...(input.isActive === true && { failingSince: null, switchedOffAt: null }),
+        ...(turnedOn && { failingSince: null, lastFailureAt: null, switchedOffAt: null }),
       })
       .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)))
       .returning();
     if (!row) throw notFoundRow('webhook endpoint');
-    if (input.isActive === true) {
+    // Only when it comes back on: the pending deliveries it kept go at once (not their backoff's
+    // time). An endpoint already on keeps its backoff, so a PATCH is no way to resend a backlog.
+    if (turnedOn) {
       await tx
         .update(webhookDeliveries)
         .set({ dueAt: sql`now()` })
@@ -116,14 +125,32 @@ export async function deleteWebhookEndpoint(db: Database, userId: number, id: nu
   if (removed.length === 0) throw notFoundRow('webhook endpoint');
 }
 
+/** Throws not_found unless the endpoint is the caller's (another account's answers as a missing one). */
+async function ownEndpoint(db: Pick<Database, 'select'>, userId: number, id: number, { lock = false } = {}): Promise<void> {
+  const query = db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)));
+  const [endpoint] = lock ? await query.for('update') : await query;
+  if (!endpoint) throw notFoundRow('webhook endpoint');
+}
+
+/** Test events an endpoint may have waiting at once (contract: `test_events_pending`): a test is not a way to flood a receiver. */
+export const MAX_PENDING_TEST_EVENTS = 5;
+
 /** Queues a `webhook.test` event for this one endpoint (on or off); answers its id. */
 export async function sendWebhookTestEvent(db: Database, userId: number, id: number): Promise<{ eventId: string }> {
   return db.transaction(async (tx) => {
-    const [endpoint] = await tx
-      .select({ id: webhookEndpoints.id })
-      .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)));
-    if (!endpoint) throw notFoundRow('webhook endpoint');
+    // The endpoint's row locked: parallel requests count one after the other.
+    await ownEndpoint(tx, userId, id, { lock: true });
+    const [waiting] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+      .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, 'pending'), eq(webhookEvents.type, WEBHOOK_TEST_EVENT)));
+    if ((waiting?.n ?? 0) >= MAX_PENDING_TEST_EVENTS) {
+      throw new DomainError('test_events_pending', `This endpoint already has ${MAX_PENDING_TEST_EVENTS} test events waiting to be delivered.`);
+    }
     const [event] = await tx.insert(webhookEvents).values({ userId, type: WEBHOOK_TEST_EVENT, subjectId: id }).returning({ id: webhookEvents.id, publicId: webhookEvents.publicId });
     await tx.insert(webhookDeliveries).values({ eventId: event!.id, endpointId: id });
     return { eventId: event!.publicId };
@@ -132,11 +159,7 @@ export async function sendWebhookTestEvent(db: Database, userId: number, id: num
 
 /** The endpoint's latest deliveries, newest first (contract: WebhookDelivery). */
 export async function listWebhookDeliveries(db: Database, userId: number, id: number) {
-  const [endpoint] = await db
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)));
-  if (!endpoint) throw notFoundRow('webhook endpoint');
+  await ownEndpoint(db, userId, id);
   const rows = await db
     .select({ delivery: webhookDeliveries, eventId: webhookEvents.publicId, eventType: webhookEvents.type })
     .from(webhookDeliveries)

@@ -11,7 +11,7 @@
  * - it never throws: every failure is an attempt with an error, for the delivery log.
  * It uses node:http rather than fetch because fetch offers no per-request `lookup`.
  */
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { lookup as dnsLookup, promises as dnsPromises, type LookupAddress, type LookupOptions } from 'node:dns';
 import { request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
@@ -46,8 +46,30 @@ export const MAX_ANSWER_BYTES = 64 * 1024;
 /** Resolves a host to all of its addresses, as dns.lookup with `all: true` does. */
 export type ResolveAll = (hostname: string, options: LookupOptions) => Promise<LookupAddress[]>;
 
-const resolveWithDns: ResolveAll = (hostname, options) =>
+/**
+ * The system's resolver (getaddrinfo: /etc/hosts, `localhost`), for development. It runs on
+ * libuv's small thread pool, where a name server that never answers would hold a thread for
+ * as long as the system's own timeout, and the call path shares that pool (crypto, files).
+ */
+const resolveWithSystem: ResolveAll = (hostname, options) =>
   new Promise((resolve, reject) => dnsLookup(hostname, { ...options, all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+
+/** Queried with c-ares, off the thread pool, each query bounded: what production resolves webhook hosts with. */
+const resolver = new dnsPromises.Resolver({ timeout: 2_000, tries: 2 });
+
+/** A host's IPv4 and IPv6 addresses from DNS itself (no /etc/hosts: production hosts are public names). */
+const resolveWithDns: ResolveAll = async (hostname, options) => {
+  const [v4, v6] = await Promise.allSettled([
+    options.family === 6 ? Promise.resolve([]) : resolver.resolve4(hostname),
+    options.family === 4 ? Promise.resolve([]) : resolver.resolve6(hostname),
+  ]);
+  const addresses = [
+    ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 })) : []),
+    ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address, family: 6 })) : []),
+  ];
+  if (addresses.length === 0 && v4.status === 'rejected') throw v4.reason;
+  return addresses;
+};
 
 const notPublicError = (host: string) => new Error(`the address of ${host} is not public`);
 
@@ -58,7 +80,7 @@ const notPublicError = (host: string) => new Error(`the address of ${host} is no
  * Node asks for all addresses (`options.all`) when it races IPv6 against IPv4 (autoSelectFamily);
  * it then gets every checked address, otherwise the first.
  */
-export function checkedLookup(allowPrivate: boolean, resolveAll: ResolveAll = resolveWithDns): LookupFunction {
+export function checkedLookup(allowPrivate: boolean, resolveAll: ResolveAll = allowPrivate ? resolveWithSystem : resolveWithDns): LookupFunction {
   return (hostname, options, callback) => {
     const { all, ...rest } = options;
     resolveAll(hostname, rest).then(
