@@ -113,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     timing: new TimingEqualizer(config.passwordHashParams),
   };
   const serviceHandlers = createServiceHandlers(context);
-  const securityHandlers = createSecurityHandlers(context);
+  const securityHandlers = createSecurityHandlers(context, contract);
   assertContractCovered(contract, serviceHandlers, securityHandlers);
   await app.register(openapiGlue, { specification: contract, serviceHandlers, securityHandlers, prefix: '/api' });
   // The public widget API (openapi/widget.yaml) under /widget-api, and the embed script at /widget.js.

@@ -17,6 +17,9 @@ export interface PasswordHashParams {
  */
 export const OWASP_ARGON2ID: PasswordHashParams = { memory: 19_456, passes: 2, parallelism: 1 };
 
+/** Requests one API key may make per minute, as the contract's apiKey scheme promises (issue 19). */
+export const API_KEY_REQUESTS_PER_MINUTE = 600;
+
 const booleanFlag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -174,6 +177,11 @@ export interface Config {
   /** Behind a load balancer: take the client address from X-Forwarded-For (login throttling). */
   trustProxy: TrustProxy;
   passwordHashParams: PasswordHashParams;
+  /**
+   * Requests one API key may make per minute (API_KEY_REQUESTS_PER_MINUTE). Not read from the
+   * environment: the contract promises the number. Tests lower it through `loadConfig`'s overrides.
+   */
+  apiKeyRequestsPerMinute: number;
   /** The telephony adapter's settings (ARCHITECTURE.md, Adapters). */
   telephony: TelephonyConfig;
   /**
@@ -272,6 +280,7 @@ export function loadConfig(
     allowLocalAdapters: e.ALLOW_LOCAL_ADAPTERS,
     trustProxy: e.TRUST_PROXY,
     passwordHashParams: OWASP_ARGON2ID,
+    apiKeyRequestsPerMinute: API_KEY_REQUESTS_PER_MINUTE,
     telephony: {
       twilio: readTwilioCredentials(e),
       simulatorSpeed: e.CALL_SIMULATOR_SPEED,

@@ -242,7 +242,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a picture or audio file
-         * @description Upload (spec §4 Upload, §5 Upload). One file in the multipart field `file` (a single file part under another field name is accepted too; other form fields are ignored); the part's filename, without any directory, is kept as the file's `filename`. The type is read from the content, not from the name or the part's declared type: pictures (PNG, JPEG, GIF, WebP, AVIF, BMP; SVG is refused because it can carry script) and audio (MP3 audio/mpeg, WAV, AIFF/AIFC, μ-law .au audio/basic, raw GSM 06.10), at most 5,000,000 bytes, and at most 100 files and 50,000,000 bytes per account in all (409 `upload_quota_exceeded` above; delete files to make room). The file is served at `url` (`/files/{id}/{name}`, public, cached for a year, with the detected Content-Type and `X-Content-Type-Options: nosniff`). Answers the caller's whole file list, newest first; the SPA finds its file by filename (spec §7). The server reads the parts itself: FileUpload documents the body but Fastify does not validate multipart bodies against it.
+         * @description Upload (spec §4 Upload, §5 Upload). One file in the multipart field `file` (a single file part under another field name is accepted too; other form fields are ignored); the part's filename, without any directory, is kept as the file's `filename`. The type is read from the content, not from the name or the part's declared type: pictures (PNG, JPEG, GIF, WebP, AVIF, BMP; SVG is refused because it can carry script) and audio (MP3 audio/mpeg, WAV, AIFF/AIFC, μ-law .au audio/basic, raw GSM 06.10), at most 5,000,000 bytes, and at most 100 files and 50,000,000 bytes per account in all (409 `upload_quota_exceeded` above; delete files to make room). The file is served at `url` (`/files/{id}/{name}`, public, cached for a year, with the detected Content-Type and `X-Content-Type-Options: nosniff`). Answers the caller's whole file list, newest first; the SPA finds its file by filename (spec §7). The server reads the parts itself: FileUpload documents the body but Fastify does not validate multipart bodies against it. Not for API keys (403 `api_key_not_allowed`): an upload is served publicly from this origin for a year, which a leaked key must not be able to use as a file host.
          */
         post: operations["uploadFiles"];
         delete?: never;
@@ -909,6 +909,53 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's API keys
+         * @description Every API key of the caller, newest first (at most 20), with its prefix to recognise it by and when it was last used. The key itself is never answered again after creation.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description Creates a key that the caller's own systems send as `Authorization: Bearer cbk_…` (the `apiKey` security scheme) to call the operations that list that scheme, as this account. A `read` key may only call GET operations; a `write` key may call the others too. The answer holds the key, shown this once: only its SHA-256 hash is stored. At most 20 keys per account.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of one of the caller's rows. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an API key
+         * @description The key stops working at once, on every server instance; requests with it answer 401 `invalid_or_expired_access_token`.
+         */
+        delete: operations["deleteApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1812,7 +1859,7 @@ export interface components {
             count: number;
         };
         /**
-         * @description `call.requested`: a visitor's Call now was accepted. `call.completed`: a call's outcome is recorded (`data.status`: successful, missed, busy or no-answer). `call.missed`: a Call now that did not connect, once its recovery is decided (`data.recovery`). `callback.scheduled`: a callback was scheduled, by a visitor or to recover a missed call. `credits.low`: the balance fell below the auto-recharge threshold, or below 10 credits without auto-recharge. `payment.succeeded`, `payment.failed`: a credit-pack payment reached that status.
+         * @description `call.requested`: a visitor's Call now was accepted (the call is being placed: its `status` is not its outcome yet). `call.completed`: a call's outcome is recorded (`data.status`: successful, missed, busy or no-answer). `call.missed`: a Call now that did not connect, once its recovery is decided (`data.recovery`). `callback.scheduled`: a callback was scheduled, by a visitor or to recover a missed call. `credits.low`: the balance fell below the auto-recharge threshold, or below 10 credits without auto-recharge. `payment.succeeded`, `payment.failed`: a credit-pack payment reached that status.
          * @enum {string}
          */
         WebhookEventType: "call.requested" | "call.completed" | "call.missed" | "callback.scheduled" | "credits.low" | "payment.succeeded" | "payment.failed";
@@ -1900,6 +1947,37 @@ export interface components {
             createdAt: string;
             data: Record<string, never>;
         };
+        /**
+         * @description `read`: GET operations only; `write`: every operation that lists the `apiKey` scheme.
+         * @enum {string}
+         */
+        ApiKeyScope: "read" | "write";
+        ApiKeyInput: {
+            /** @description What the key is for, e.g. "CRM sync"; stored without surrounding spaces. */
+            name: string;
+            scope: components["schemas"]["ApiKeyScope"];
+        };
+        ApiKey: {
+            id: number;
+            name: string;
+            scope: components["schemas"]["ApiKeyScope"];
+            /** @description The key's first characters (e.g. `cbk_AbC123`), to tell which key a system holds. */
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When a request last came with the key (to the minute), or null if none has.
+             */
+            lastUsedAt: string | null;
+        };
+        ApiKeyCreated: components["schemas"]["ApiKey"] & {
+            /** @description The key (`cbk_` and 32 random bytes in base64url), answered this once and never again. */
+            key: string;
+        };
+        ApiKeyList: {
+            data: components["schemas"]["ApiKey"][];
+        };
         Health: {
             /** @constant */
             status: "ok";
@@ -1931,6 +2009,24 @@ export interface components {
         };
         /** @description The card was refused. `error` is one of `card_declined`, `insufficient_funds`, `expired_card`, `incorrect_cvc`; `error_description` is the processor's message, which the SPA shows as is (spec §4 Submit flow). */
         PaymentRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `api_key_not_allowed`: the request came with an API key, and this operation is for a signed-in user only (its `security` does not list `apiKey`). Nothing was changed. */
+        ApiKeyNotAllowed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `insufficient_scope`: the request came with a `read` API key, which may only call GET operations. Nothing was changed. */
+        InsufficientScope: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1983,7 +2079,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `too_many_attempts`: too many requests from this address or for this account; retry later. */
+        /** @description `too_many_attempts`: too many requests from this address or for this account; `too_many_requests`: the API key's 600 requests a minute are used up. Retry after `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
                 /** @description Seconds to wait before retrying. */
@@ -2107,6 +2203,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
         };
     };
     registerUser: {
@@ -2159,6 +2256,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updateUser: {
@@ -2186,6 +2284,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description `invalid_grant` when `currentPassword` is wrong (the SPA says "The login detail is incorrect"; nothing is changed or mailed, and the SPA must not refresh the token for this one); `invalid_or_expired_access_token` as everywhere. */
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
             /** @description `account_exists`: another account already uses the new e-mail address. */
             409: components["responses"]["Conflict"];
             /** @description `too_many_attempts`: too many changes of e-mail for this account or to this address; `Retry-After` says when to try again. */
@@ -2215,6 +2314,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description `invalid_grant` when `currentPassword` is wrong; `invalid_or_expired_access_token` as everywhere. */
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
             /** @description `too_many_attempts`: more than 5 password changes (right or wrong current password) for this account within 15 minutes; `Retry-After` says when to try again. */
             429: components["responses"]["TooManyRequests"];
         };
@@ -2242,6 +2342,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description `invalid_grant` when `currentPassword` is wrong (the SPA must not refresh the token for this one); `invalid_or_expired_access_token` as everywhere. */
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
             /** @description `too_many_attempts`: more than 5 password changes (right or wrong current password) for this account within 15 minutes; `Retry-After` says when to try again. */
             429: components["responses"]["TooManyRequests"];
         };
@@ -2418,6 +2519,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listFiles: {
@@ -2439,6 +2541,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     uploadFiles: {
@@ -2467,6 +2570,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["OverdraftReached"];
+            403: components["responses"]["ApiKeyNotAllowed"];
             /** @description `upload_quota_exceeded`: the account already keeps 100 files, or this file would take it over 50,000,000 bytes ("Your uploads are full (at most 100 files and 50 MB per account). Delete files you no longer use, then upload again."). */
             409: components["responses"]["Conflict"];
             /** @description `payload_too_large` with error_description "The image size limit is 5MB." (spec §5 Upload). */
@@ -2494,10 +2598,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             /** @description `not_found`: the caller has no file with this id. */
             404: components["responses"]["NotFound"];
             /** @description `file_in_use`: "This file is used by a widget. Choose another file in that widget first, then delete this one." */
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getMeta: {
@@ -2519,6 +2625,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listWidgets: {
@@ -2540,6 +2647,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     createWidget: {
@@ -2568,8 +2676,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["OverdraftReached"];
+            403: components["responses"]["InsufficientScope"];
             /** @description `not_found`: websiteId or one of agentIds is not one of the caller's. */
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updateWidget: {
@@ -2601,8 +2711,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["OverdraftReached"];
+            403: components["responses"]["InsufficientScope"];
             /** @description `not_found`: the widget, websiteId or one of agentIds is not one of the caller's. */
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteWidget: {
@@ -2628,7 +2740,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["OverdraftReached"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listWebsites: {
@@ -2650,6 +2764,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     createWebsite: {
@@ -2677,8 +2792,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["OverdraftReached"];
+            403: components["responses"]["InsufficientScope"];
             /** @description `website_exists`: the caller already has a website with this domain (after normalization). */
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listAgents: {
@@ -2700,6 +2817,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     createAgent: {
@@ -2727,6 +2845,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["OverdraftReached"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updateAgent: {
@@ -2757,7 +2877,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["OverdraftReached"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteAgent: {
@@ -2783,7 +2905,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["OverdraftReached"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getCredits: {
@@ -2805,6 +2929,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getSpentCredits: {
@@ -2826,6 +2951,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listPaymentMethods: {
@@ -2847,6 +2973,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
         };
     };
     createPaymentMethod: {
@@ -2876,6 +3003,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description The processor refused the card when attaching it (Stripe checks a card then; its decline test cards fail here). */
             402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["ApiKeyNotAllowed"];
             502: components["responses"]["BadGateway"];
         };
     };
@@ -2900,6 +3028,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["BadGateway"];
         };
@@ -2936,6 +3065,7 @@ export interface operations {
             /** @description `invalid_request`: a bad filter, or dateFrom later than dateTo. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     createPayment: {
@@ -2963,6 +3093,7 @@ export interface operations {
             /** @description `invalid_request`: unknown packId. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
             /** @description `idempotency_key_reused`: the key was already used for a different pack. */
             409: components["responses"]["Conflict"];
             502: components["responses"]["BadGateway"];
@@ -2993,6 +3124,7 @@ export interface operations {
             /** @description `invalid_request`: unknown packId, or paymentMethodId is not one of the caller's saved cards. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
         };
     };
     deleteAutoRecharge: {
@@ -3012,6 +3144,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
         };
     };
     handleStripeWebhook: {
@@ -3070,6 +3203,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["ApiKeyNotAllowed"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3101,6 +3235,7 @@ export interface operations {
             /** @description `invalid_request`: the payment method is not one the caller tokenized. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
             /** @description `not_found`: no payment intent of the caller has this client secret. */
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
@@ -3133,6 +3268,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
             /** @description `not_found`: no payment intent of the caller has this client secret. */
             404: components["responses"]["NotFound"];
             /** @description `payment_intent_unexpected_state`: the intent is not waiting for authentication. */
@@ -3172,6 +3308,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description `not_found`: websiteId is not one of the caller's websites, or typeId is not a widget type. */
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listCalls: {
@@ -3214,6 +3351,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description `not_found`: websiteId is not one of the caller's websites, or widgetTypeId is not a widget type. */
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     exportCallsCsv: {
@@ -3254,6 +3392,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description `not_found`: websiteId is not one of the caller's websites, or widgetTypeId is not a widget type. */
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getCallRecording: {
@@ -3282,6 +3421,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description `not_found`: no such call of the caller, or the call has no recording. */
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listScheduledCalls: {
@@ -3322,6 +3462,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description `not_found`: agentId or websiteId is not one of the caller's. */
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listBlockedVisitors: {
@@ -3343,6 +3484,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     blockVisitor: {
@@ -3379,8 +3521,10 @@ export interface operations {
             /** @description `invalid_request`: the value is not a phone number or an IP address, as kind says. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             /** @description `block_list_full`: the list already holds 1000 entries. */
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     unblockVisitor: {
@@ -3405,7 +3549,9 @@ export interface operations {
             /** @description `invalid_request`: the id is not a positive integer. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getCallLimits: {
@@ -3427,6 +3573,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     setCallLimits: {
@@ -3454,6 +3601,8 @@ export interface operations {
             /** @description `invalid_request`: a limit is missing, not a whole number, or outside 1–10000, or perWidget is above perAccount. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getRecordingSettings: {
@@ -3475,6 +3624,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     setRecordingSettings: {
@@ -3502,6 +3652,8 @@ export interface operations {
             /** @description `invalid_request`: retentionDays is missing, not a whole number, or outside 1–3650. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listWebhookEndpoints: {
@@ -3523,6 +3675,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
         };
     };
     createWebhookEndpoint: {
@@ -3550,6 +3703,7 @@ export interface operations {
             /** @description `invalid_request`: the address is not one deliveries may go to (the description says why), or no event is chosen. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
             /** @description `webhook_endpoints_full`: the caller already has 10 endpoints. */
             409: components["responses"]["Conflict"];
         };
@@ -3575,6 +3729,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -3605,6 +3760,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -3631,7 +3787,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
             404: components["responses"]["NotFound"];
+            /** @description `test_events_pending`: the endpoint already has 5 test events waiting to be delivered. */
+            409: components["responses"]["Conflict"];
         };
     };
     listWebhookDeliveries: {
@@ -3657,6 +3816,85 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's API keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyInput"];
+            };
+        };
+        responses: {
+            /** @description The new key, with the key itself. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyCreated"];
+                };
+            };
+            /** @description `invalid_request`: the name is empty (or only spaces) or longer than 100 characters, or the scope is not `read` or `write`. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
+            /** @description `api_keys_full`: the caller already has 20 API keys. */
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of one of the caller's rows. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: the id is not a positive integer. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -3679,6 +3917,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     setCallDestinations: {
@@ -3706,6 +3945,8 @@ export interface operations {
             /** @description `invalid_request`: no country, more than 250, or a code that names no country with phone numbers ("Field countries: Unknown country XX."). */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getHealth: {

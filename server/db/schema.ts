@@ -2,6 +2,7 @@
 // in ./schema/<area>.ts; drizzle-kit reads that folder (drizzle.config.ts).
 import * as accounts from './schema/accounts.ts';
 import * as analytics from './schema/analytics.ts';
+import * as apiKeys from './schema/apiKeys.ts';
 import * as billing from './schema/billing.ts';
 import * as calls from './schema/calls.ts';
 import * as localCardProcessor from './schema/localCardProcessor.ts';
@@ -12,4 +13,4 @@ import * as toolbox from './schema/toolbox.ts';
 import * as webhooks from './schema/webhooks.ts';
 import * as widgetApi from './schema/widgetApi.ts';
 
-export const schema = { ...accounts, ...analytics, ...billing, ...calls, ...localCardProcessor, ...notifications, ...reference, ...system, ...toolbox, ...webhooks, ...widgetApi };
+export const schema = { ...accounts, ...analytics, ...apiKeys, ...billing, ...calls, ...localCardProcessor, ...notifications, ...reference, ...system, ...toolbox, ...webhooks, ...widgetApi };

@@ -10,6 +10,8 @@ export type DomainErrorCode =
   | 'website_exists'
   | 'block_list_full'
   | 'webhook_endpoints_full'
+  | 'test_events_pending'
+  | 'api_keys_full'
   | 'upload_quota_exceeded'
   | 'file_in_use'
   | 'unsupported_file_type'

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { revokeSession, rotateRefreshToken, type IssuedRefreshToken } from '../domain/auth/sessions.ts';
 import { signInWithPassword } from '../domain/auth/signIn.ts';
 import { ApiError, invalidRequest, tooManyAttempts } from '../http/apiError.ts';
-import { caller, type HandlerContext, type OperationHandlers } from './handlerContext.ts';
+import { type HandlerContext, type OperationHandlers, sessionCaller } from './handlerContext.ts';
 
 interface TokenRequest {
   grant_type: 'password' | 'refresh_token';
@@ -54,7 +54,7 @@ export function authHandlers(context: HandlerContext): OperationHandlers {
 
     /** Logout (spec §4): ends the caller's session, its refresh tokens and access tokens. */
     async revokeToken(request: FastifyRequest, reply: FastifyReply) {
-      await revokeSession(db, caller(request).sessionId, 'logout');
+      await revokeSession(db, sessionCaller(request).sessionId, 'logout');
       return reply.code(204).send();
     },
   };

@@ -10,6 +10,8 @@ const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   website_exists: 409,
   block_list_full: 409,
   webhook_endpoints_full: 409,
+  test_events_pending: 409,
+  api_keys_full: 409,
   upload_quota_exceeded: 409,
   file_in_use: 409,
   payload_too_large: 413,

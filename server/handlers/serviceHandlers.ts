@@ -1,5 +1,6 @@
 import { agentHandlers } from './agents.ts';
 import { analyticsHandlers } from './analytics.ts';
+import { apiKeyHandlers } from './apiKeys.ts';
 import { authHandlers } from './auth.ts';
 import { blockedVisitorHandlers } from './blockedVisitors.ts';
 import { callLimitHandlers } from './callLimits.ts';
@@ -43,6 +44,7 @@ export function createServiceHandlers(context: HandlerContext): OperationHandler
     paymentHandlers(context),
     localCardProcessorHandlers(context),
     webhookHandlers(context),
+    apiKeyHandlers(context),
   ];
   for (const group of implemented) {
     for (const [operationId, handler] of Object.entries(group)) {

@@ -11,7 +11,7 @@ import { isKnownTimezone } from '../domain/users/timezones.ts';
 import { resendVerification, VerificationMailNotSent } from '../domain/users/verificationResend.ts';
 import { toUserProfile } from '../domain/users/userProfile.ts';
 import { ApiError, invalidAccessToken, invalidRequest, tooManyAttempts } from '../http/apiError.ts';
-import { caller, type HandlerContext, type OperationHandlers } from './handlerContext.ts';
+import { caller, type HandlerContext, type OperationHandlers, sessionCaller } from './handlerContext.ts';
 
 // spec §8 wording where the spec gives it.
 const ACCOUNT_EXISTS = 'Account with that username already exists.';
@@ -42,7 +42,7 @@ export function userHandlers(context: HandlerContext): OperationHandlers {
   }
 
   async function changePasswordHandler(request: FastifyRequest, reply: FastifyReply) {
-    const { userId, sessionId } = caller(request);
+    const { userId, sessionId } = sessionCaller(request);
     const body = request.body as PasswordChangeBody;
     // The limit's window reads the token clock, which tests move instead of waiting.
     const outcome = await changePassword(db, config.passwordHashParams, { userId, sessionId, ...body }, new Date(context.tokenClock.now()));
@@ -86,7 +86,7 @@ export function userHandlers(context: HandlerContext): OperationHandlers {
     },
 
     async updateUser(request: FastifyRequest) {
-      const { userId, sessionId } = caller(request);
+      const { userId, sessionId } = sessionCaller(request);
       // The limits of a change of e-mail read the token clock, which tests move instead of waiting.
       const outcome = await updateProfile(mailing, { userId, sessionId }, request.body as ProfilePatch, new Date(context.tokenClock.now()));
       if (outcome.ok) return toUserProfile(outcome.user);

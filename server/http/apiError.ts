@@ -30,6 +30,19 @@ export const invalidAccessToken = () => new ApiError(401, EXPIRED_ACCESS_TOKEN, 
 export const notFound = (description = 'The requested resource is not found.') =>
   new ApiError(404, 'not_found', description);
 
+/** An API key on an operation whose contract `security` does not list the apiKey scheme. */
+export const apiKeyNotAllowed = () =>
+  new ApiError(403, 'api_key_not_allowed', 'API keys cannot be used for this operation: it is for a signed-in user only (the contract lists only bearerAuth for it).');
+
+/** A `read` API key on an operation that is not a GET. */
+export const insufficientScope = () => new ApiError(403, 'insufficient_scope', 'This API key may only read (GET requests). Use a key with the write scope to make changes.');
+
+/** An API key past its requests per minute (the apiKey scheme of the contract). */
+export const tooManyRequests = (retryAfterSeconds: number, limit: number) =>
+  new ApiError(429, 'too_many_requests', `This API key made more than ${limit} requests this minute. Please try again in ${retryAfterSeconds} seconds.`, {
+    'retry-after': String(retryAfterSeconds),
+  });
+
 export const tooManyAttempts = (retryAfterSeconds: number) =>
   new ApiError(429, 'too_many_attempts', 'Too many attempts. Please try again later.', {
     'retry-after': String(retryAfterSeconds),

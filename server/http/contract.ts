@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { FastifyRequest } from 'fastify';
 import { parse } from 'yaml';
 
 /** openapi/dashboard.yaml: the single, hand-written contract (ARCHITECTURE.md rule 1). */
@@ -61,6 +62,11 @@ export function listOperations(contract: Contract): ContractOperation[] {
     }
   }
   return operations;
+}
+
+/** The operationId of the contract operation a request was routed to (fastify-openapi-glue puts it in the route's schema). */
+export function operationIdOf(request: FastifyRequest): string | undefined {
+  return (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, invalidAccessToken } from './apiError.ts';
+import { ApiError, EXPIRED_ACCESS_TOKEN, invalidAccessToken } from './apiError.ts';
 import { describeValidationError } from './validationMessages.ts';
 
 interface ErrorBody {
@@ -33,11 +33,12 @@ export function sendApiError(reply: FastifyReply, failure: ApiError) {
   return reply.code(failure.statusCode).headers(failure.headers).type('application/json; charset=utf-8').send(body);
 }
 
+/** A 5xx tells the client nothing about the internals. */
+const serverError = () => new ApiError(500, 'server_error', 'An unexpected error occurred. Please try again later.');
+
 function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error;
-  if (isSecurityFailure(error)) {
-    return error.errors.find((cause): cause is ApiError => cause instanceof ApiError) ?? invalidAccessToken();
-  }
+  if (isSecurityFailure(error)) return securityRefusal(error);
   if (error.validation) {
     return new ApiError(400, 'invalid_request', describeValidationError(error.validation, error.validationContext));
   }
@@ -48,7 +49,23 @@ function toApiError(error: FastifyError): ApiError {
     // Fastify's own client errors (malformed JSON, empty body, bad URL encoding) have safe messages.
     return new ApiError(status, 'invalid_request', error.message);
   }
-  return new ApiError(500, 'server_error', 'An unexpected error occurred. Please try again later.');
+  return serverError();
+}
+
+/**
+ * The answer when none of an operation's security schemes accepted the request (each one's error
+ * is in `errors`, in the contract's order). A scheme that recognised the credential and refused it
+ * for a reason (a key's scope or rate limit, a key on a session-only operation) speaks over the
+ * generic 401 of a scheme that did not recognise it (handlers/security.ts); a scheme that failed
+ * unexpectedly (the database) answers 500, not a 401 that would send the SPA to refresh and an
+ * integration to believe its key revoked.
+ */
+function securityRefusal(failure: SecurityFailure): ApiError {
+  const refusals = failure.errors.filter((cause): cause is ApiError => cause instanceof ApiError);
+  const reasoned = refusals.find((refusal) => refusal.code !== EXPIRED_ACCESS_TOKEN);
+  if (reasoned) return reasoned;
+  if (refusals.length < failure.errors.length) return serverError();
+  return refusals[0] ?? invalidAccessToken();
 }
 
 function isSecurityFailure(error: unknown): error is SecurityFailure {

@@ -33,13 +33,15 @@ export function redactUrl(url: string): string {
  * Secrets recognisable by their shape, wherever they stand in a log line (a URL, an error
  * message, a stack, a field nobody thought of): Stripe client secrets (the local card
  * processor's /payment-intents/{clientSecret}/… paths put them in the request URL) and keys,
- * JWTs, Authorization values, passwords in connection URLs, and the paths and query values
+ * our API keys, JWTs, Authorization values, passwords in connection URLs, and the paths and query values
  * that carry secrets (SECRET_IN_PATH, SECRET_PARAMETER) inside any text. JSON-safe: no pattern
  * crosses a quote or a backslash, so a redacted JSON line stays JSON.
  */
 const SECRET_SHAPES: Array<[RegExp, string]> = [
   [/\b((?:pi|seti|src)_[A-Za-z0-9]+_secret_)[A-Za-z0-9]+/g, `$1${REDACTED}`],
   [/\b((?:sk|rk)_(?:test|live)_|whsec_)[A-Za-z0-9]+/g, `$1${REDACTED}`],
+  // API keys (issue 19): the prefix the client sees in its list stays readable, the rest goes.
+  [/\b(cbk_[A-Za-z0-9_-]{6})[A-Za-z0-9_-]+/g, `$1${REDACTED}`],
   [/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g, REDACTED],
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g, `$1 ${REDACTED}`],
   [/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/"\\]+:)[^\s@/"\\]+@/gi, `$1${REDACTED}@`],
@@ -158,6 +160,12 @@ const HEALTH_CHECK_URL = '/api/health';
  * logger's per-line redaction work (a fifth of what a request cost the server under load).
  * A request that failed is logged through the app logger, error and all.
  */
+/** The id of the API key a request came with (issue 19), never the key: what an account's integrations did can be traced. */
+function apiKeyOf(request: FastifyRequest): { apiKeyId?: number } {
+  const key = request.auth?.apiKey;
+  return key ? { apiKeyId: key.id } : {};
+}
+
 export class AccessLog extends LogController {
   private readonly access: Logger;
 
@@ -178,7 +186,7 @@ export class AccessLog extends LogController {
     const level = reply.statusCode === 200 && request.url === HEALTH_CHECK_URL ? 'debug' : 'info';
     if (!this.access.isLevelEnabled(level)) return;
     this.access[level](
-      { reqId: request.id, req: serializeRequestForLog(request), res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+      { reqId: request.id, req: serializeRequestForLog(request), res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime, ...apiKeyOf(request) },
       'request completed',
     );
   }

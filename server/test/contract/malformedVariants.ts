@@ -200,7 +200,8 @@ export function bodyVariants(contract: Contract, rootSchema: Schema): Variant[] 
       if (!nullable) set(path, 'null', '4xx', null);
       if (typeof schema.minLength === 'number' && schema.minLength > 0) set(path, `shorter than minLength ${schema.minLength}`, '4xx', 'x'.repeat(schema.minLength - 1));
       if (typeof schema.maxLength === 'number') set(path, `longer than maxLength ${schema.maxLength}`, '4xx', 'x'.repeat(schema.maxLength + 1));
-      if (typeof schema.pattern === 'string') set(path, `not matching ${schema.pattern}`, '4xx', 'no match ☃');
+      const mismatch = typeof schema.pattern === 'string' ? notMatching(schema.pattern, 'no match ☃') : undefined;
+      if (mismatch !== undefined) set(path, `not matching ${schema.pattern}`, '4xx', mismatch);
       if (Array.isArray(schema.enum)) set(path, 'a value outside the enum', '4xx', 'unknown-enum-value');
       if (schema.format === 'email') set(path, 'not an e-mail address', '4xx', 'not-an-email');
       if (schema.format === 'date-time') for (const bad of BAD_DATE_TIMES) set(path, `bad date-time ${bad}`, '4xx', bad);
@@ -292,7 +293,8 @@ export function parameterVariants(contract: Contract, parameters: Parameter[]): 
     if (types.includes('string')) {
       if (typeof schema.maxLength === 'number') put(`longer than maxLength ${schema.maxLength}`, '4xx', 'x'.repeat(schema.maxLength + 1));
       if (typeof schema.minLength === 'number' && schema.minLength > 0 && parameter.in !== 'path') put('empty', '4xx', '');
-      if (typeof schema.pattern === 'string') put(`not matching ${schema.pattern}`, '4xx', 'no-match');
+      const mismatch = typeof schema.pattern === 'string' ? notMatching(schema.pattern, 'no-match') : undefined;
+      if (mismatch !== undefined) put(`not matching ${schema.pattern}`, '4xx', mismatch);
       if (Array.isArray(schema.enum)) put('a value outside the enum', '4xx', 'unknown-enum-value');
       if (schema.format === 'date-time') {
         for (const bad of BAD_DATE_TIMES) put(`bad date-time ${bad}`, '4xx', bad);
@@ -384,9 +386,22 @@ export function requestVariants(shape: OperationShape): Variant[] {
       header('Basic instead of Bearer', 'Basic ZGVtbzpkZW1v'),
       header('a 6000-character token', `Bearer ${'a'.repeat(6000)}`),
       header('a token of control characters', 'Bearer \u0001\u0002'),
+      // API keys (issue 19): 401 where the operation takes keys, 403 api_key_not_allowed where it does not.
+      header('an unknown API key', `Bearer cbk_${'A'.repeat(43)}`),
+      header('an API key of the wrong shape', 'Bearer cbk_short'),
+      header('an API key of 6000 characters', `Bearer cbk_${'a'.repeat(6000)}`),
     );
   }
   return variants;
+}
+
+/**
+ * A string `pattern` does not match (AJV reads patterns as unicode regular expressions): `usual`,
+ * or, for a pattern that only asks for some character that is not a space (ApiKeyInput.name),
+ * blanks or nothing.
+ */
+function notMatching(pattern: string, usual: string): string | undefined {
+  return [usual, ' \t ', ''].find((candidate) => !new RegExp(pattern, 'u').test(candidate));
 }
 
 /** All variants of one operation. */

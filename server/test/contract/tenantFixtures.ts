@@ -41,6 +41,8 @@ export interface Tenant {
   /** A webhook endpoint (issue 19) and the address only it has. */
   webhookEndpointId: number;
   webhookUrl: string;
+  /** An API key of the account (issue 19). */
+  apiKeyId: number;
   /** The day (YYYY-MM-DD, yesterday UTC) of the analytics rows. */
   analyticsDay: string;
 }
@@ -109,6 +111,8 @@ export async function makeTenant(server: TestServer, label: string): Promise<Ten
   const webhookUrl = `https://crm.example.com/${label}-${account.id}`;
   const webhook = expectStatus(await call({ method: 'POST', url: '/api/client/webhooks', body: { url: webhookUrl, events: ['call.completed'] } }), 201);
 
+  const apiKey = expectStatus(await call({ method: 'POST', url: '/api/client/api-keys', body: { name: `${label} CRM`, scope: 'read' } }), 201);
+
   const fileName = `${label}-logo.png`;
   const uploaded = expectStatus(
     await call({ method: 'POST', url: '/api/user/files', ...multipartBody([{ name: 'file', filename: fileName, contentType: 'image/png', data: TINY_PNG }]) }),
@@ -140,6 +144,7 @@ export async function makeTenant(server: TestServer, label: string): Promise<Ten
     paymentIds,
     webhookEndpointId: webhook.id as number,
     webhookUrl,
+    apiKeyId: apiKey.id as number,
     analyticsDay,
   };
 }

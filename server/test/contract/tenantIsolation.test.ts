@@ -5,6 +5,7 @@ import { asc } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/accounts.ts';
+import { apiKeys } from '../../db/schema/apiKeys.ts';
 import { autoRecharges, creditLedger, credits, paymentMethods, payments } from '../../db/schema/billing.ts';
 import { callRecordings, calls, scheduledCalls } from '../../db/schema/calls.ts';
 import { localCardPaymentIntents, localCardPaymentMethods } from '../../db/schema/localCardProcessor.ts';
@@ -46,6 +47,7 @@ const TENANT_TABLES: Record<string, PgTable> = {
   scheduledCalls,
   callRecordings,
   blockedVisitors,
+  apiKeys,
 };
 
 let pair: Pair;

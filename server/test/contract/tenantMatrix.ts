@@ -278,6 +278,29 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   sendWebhookTestEvent: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'POST', url: `/api/client/webhooks/${a.webhookEndpointId}/test` }) }] },
   listWebhookDeliveries: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'GET', url: `/api/client/webhooks/${a.webhookEndpointId}/deliveries` }) }] },
 
+  // ---------------------------------------------------------------- API keys (issue 19)
+  listApiKeys: {
+    lists: [{ label: 'the API keys', request: () => ({ method: 'GET', url: '/api/client/api-keys' }), shows: (r, t) => r.body.data.some((k: { id: number }) => k.id === t.apiKeyId) }],
+  },
+  createApiKey: {
+    noTenantId: "adds a key to the caller's own account",
+    checks: [
+      {
+        label: "B's key stays off A's list, and works for B's rows only",
+        run: async ({ server, a, b }) => {
+          const { key } = expectStatus(await b.call({ method: 'POST', url: '/api/client/api-keys', body: { name: 'Mallory', scope: 'write' } }), 201);
+          const listOfA = expectStatus(await a.call({ method: 'GET', url: '/api/client/api-keys' }), 200);
+          expect(listOfA.data).toEqual([expect.objectContaining({ id: a.apiKeyId })]);
+          const widgets = expectStatus(await server.request({ method: 'GET', url: '/api/client/widgets', token: key }), 200).data.map((w: { id: number }) => w.id);
+          expect(widgets).toContain(b.widgetId);
+          expect(widgets).not.toContain(a.widgetId);
+          expectStatus(await server.request({ method: 'DELETE', url: `/api/client/widgets/${a.widgetId}`, token: key }), 404);
+        },
+      },
+    ],
+  },
+  deleteApiKey: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'DELETE', url: `/api/client/api-keys/${a.apiKeyId}` }) }] },
+
   // ---------------------------------------------------------------- call destinations
   getCallDestinations: { noTenantId: "answers the caller's own countries" },
   setCallDestinations: {

@@ -28,6 +28,7 @@ const withBody = (body: unknown): RequestParts => ({ ...none(), body });
 const today = () => new Date().toISOString().slice(0, 10);
 let blockedAddresses = 0;
 let webhookEndpoints = 0;
+let apiKeys = 0;
 const range = { dateFrom: '2026-01-01T00:00:00Z', dateTo: '2030-01-01T00:00:00Z' };
 
 /**
@@ -181,6 +182,15 @@ export const VALID_INPUTS: Record<string, ValidInput> = {
   },
   sendWebhookTestEvent: { status: 202, make: async (_server, tenant) => ({ ...none(), path: { id: String(tenant.webhookEndpointId) } }) },
   listWebhookDeliveries: { status: 200, make: async (_server, tenant) => ({ ...none(), path: { id: String(tenant.webhookEndpointId) } }) },
+  listApiKeys: { status: 200, make: async () => none() },
+  createApiKey: { status: 201, make: async () => withBody({ name: `  Script ${++apiKeys}  `, scope: 'read' }) },
+  deleteApiKey: {
+    status: 204,
+    make: async (_server, tenant) => {
+      const created = expectStatus(await tenant.call({ method: 'POST', url: '/api/client/api-keys', body: { name: 'Temporary', scope: 'write' } }), 201);
+      return { ...none(), path: { id: String(created.id) } };
+    },
+  },
   getCallDestinations: { status: 200, make: async () => none() },
   setCallDestinations: { status: 200, make: async () => withBody({ countries: ['US', 'CA'] }) },
   getCredits: { status: 200, make: async () => none() },
