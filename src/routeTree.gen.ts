@@ -17,6 +17,7 @@ import { Route as ErrorRouteImport } from './routes/error'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as AppCallsRouteImport } from './routes/_app/calls'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppIntegrationsRouteImport } from './routes/_app/integrations'
 import { Route as AppPaymentsRouteImport } from './routes/_app/payments'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppUpcomingCallsRouteImport } from './routes/_app/upcoming-calls'
@@ -76,6 +77,11 @@ const AppCallsRoute = AppCallsRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppIntegrationsRoute = AppIntegrationsRouteImport.update({
+  id: '/integrations',
+  path: '/integrations',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPaymentsRoute = AppPaymentsRouteImport.update({
@@ -196,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/logout': typeof LogoutRoute
   '/calls': typeof AppCallsRoute
   '/dashboard': typeof AppDashboardRoute
+  '/integrations': typeof AppIntegrationsRoute
   '/payments': typeof AppPaymentsRoute
   '/settings': typeof AppSettingsRoute
   '/upcoming-calls': typeof AppUpcomingCallsRoute
@@ -225,6 +232,7 @@ export interface FileRoutesByTo {
   '/logout': typeof LogoutRoute
   '/calls': typeof AppCallsRoute
   '/dashboard': typeof AppDashboardRoute
+  '/integrations': typeof AppIntegrationsRoute
   '/payments': typeof AppPaymentsRoute
   '/settings': typeof AppSettingsRoute
   '/upcoming-calls': typeof AppUpcomingCallsRoute
@@ -256,6 +264,7 @@ export interface FileRoutesById {
   '/logout': typeof LogoutRoute
   '/_app/calls': typeof AppCallsRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/integrations': typeof AppIntegrationsRoute
   '/_app/payments': typeof AppPaymentsRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/upcoming-calls': typeof AppUpcomingCallsRoute
@@ -288,6 +297,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/calls'
     | '/dashboard'
+    | '/integrations'
     | '/payments'
     | '/settings'
     | '/upcoming-calls'
@@ -317,6 +327,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/calls'
     | '/dashboard'
+    | '/integrations'
     | '/payments'
     | '/settings'
     | '/upcoming-calls'
@@ -347,6 +358,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/_app/calls'
     | '/_app/dashboard'
+    | '/_app/integrations'
     | '/_app/payments'
     | '/_app/settings'
     | '/_app/upcoming-calls'
@@ -437,6 +449,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/integrations': {
+      id: '/_app/integrations'
+      path: '/integrations'
+      fullPath: '/integrations'
+      preLoaderRoute: typeof AppIntegrationsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/payments': {
@@ -614,6 +633,7 @@ const AppWidgetsManageRouteRouteWithChildren =
 interface AppRouteChildren {
   AppCallsRoute: typeof AppCallsRoute
   AppDashboardRoute: typeof AppDashboardRoute
+  AppIntegrationsRoute: typeof AppIntegrationsRoute
   AppPaymentsRoute: typeof AppPaymentsRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppUpcomingCallsRoute: typeof AppUpcomingCallsRoute
@@ -629,6 +649,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppCallsRoute: AppCallsRoute,
   AppDashboardRoute: AppDashboardRoute,
+  AppIntegrationsRoute: AppIntegrationsRoute,
   AppPaymentsRoute: AppPaymentsRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppUpcomingCallsRoute: AppUpcomingCallsRoute,

@@ -69,6 +69,7 @@ test.describe('signed in', () => {
     { path: '/billing', heading: 'Billing' },
     { path: '/billing/success', heading: 'Billing' },
     { path: '/settings', heading: 'Account Settings' },
+    { path: '/integrations', heading: 'Integrations' },
     { path: '/widgets', heading: 'Your Widgets' },
     { path: '/websites', heading: 'Your Websites' },
     { path: '/agents', heading: 'Your Agents' },

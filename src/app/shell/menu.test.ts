@@ -9,6 +9,7 @@ describe('activeMenuEntry', () => {
     ['/billing/success', 'Payments'],
     ['/payments', 'Payments History'],
     ['/settings', 'Account Settings'],
+    ['/integrations', 'Integrations'],
   ])('%s belongs to %s', (path, label) => {
     expect(activeMenuEntry(path)?.label.message).toBe(label);
   });
@@ -27,7 +28,7 @@ describe('isToolboxPath', () => {
     },
   );
 
-  it.each(['/dashboard', '/billing', '/billing/success', '/payments', '/settings', '/calls', '/widgetsx', '/agentsmanage'])(
+  it.each(['/dashboard', '/billing', '/billing/success', '/payments', '/settings', '/integrations', '/calls', '/widgetsx', '/agentsmanage'])(
     '%s is not',
     (path) => {
       expect(isToolboxPath(path)).toBe(false);

@@ -39,7 +39,14 @@ export const menuSections: MenuSection[] = [
       { to: '/payments', label: msg`Payments History` },
     ],
   },
-  { heading: msg`Settings`, entries: [{ to: '/settings', label: msg`Account Settings` }] },
+  {
+    heading: msg`Settings`,
+    entries: [
+      { to: '/settings', label: msg`Account Settings` },
+      // issue 19: the client's own tools (webhooks), right under Settings.
+      { to: '/integrations', label: msg`Integrations` },
+    ],
+  },
 ];
 
 const isUnder = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);

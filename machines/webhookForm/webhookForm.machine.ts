@@ -1,0 +1,181 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { changeField, createDraft, draftBlur, draftSubmitAttempt, isDraftValid, touchField, type FormDraft, type FormEvent } from '../form/formDraft.ts';
+import { toApiFailure, type ApiFailure } from '../shared/apiFailure.ts';
+import { notProvided } from '../shared/notProvided.ts';
+import type { WebhookEndpoint, WebhookEndpointCreated, WebhookEventType } from '../webhookEndpoints/webhookEndpoints.types.ts';
+import { createFailedNotice } from './webhookForm.messages.ts';
+import { defaultWebhookEvents, webhookFormSchema, type WebhookFormValues } from './webhookForm.schema.ts';
+
+/**
+ * A refused creation as the `createRequest` actor rejects: the ApiFailure, and for a 400 the
+ * server's reason (`error_description`: why the address cannot receive deliveries, in English).
+ */
+export interface WebhookCreateFailure extends ApiFailure {
+  readonly description?: string;
+}
+
+export interface WebhookFormContext {
+  form: FormDraft<WebhookFormValues>;
+  /** Why the server refused the address (400), shown at the URL field until it is changed. */
+  refusal: string | null;
+  /** A failure of the last submit other than a refused address, shown above the button. */
+  failure: MessageDescriptor | null;
+  /** The endpoint just created, with its secret: held only while the secret is shown. */
+  created: WebhookEndpointCreated | null;
+}
+
+export type WebhookFormEvent =
+  | FormEvent<WebhookFormValues>
+  /** An event's checkbox. */
+  | { type: 'user.toggleEvent'; eventType: WebhookEventType; checked: boolean }
+  /** The secret box's Copy button. */
+  | { type: 'user.copy' }
+  /** The secret box's Done: the secret is gone for good. */
+  | { type: 'user.done' }
+  | DoneActorEvent<WebhookEndpointCreated, 'createRequest'>
+  | ErrorActorEvent<unknown, 'createRequest'>
+  | DoneActorEvent<void, 'secretCopier'>
+  | ErrorActorEvent<unknown, 'secretCopier'>;
+
+const emptyForm = () => createDraft<WebhookFormValues>(webhookFormSchema, { url: '', events: [...defaultWebhookEvents] });
+
+/** The endpoint as the list shows it: everything the server answered but the secret. */
+export function withoutSecret({ secret: _secret, ...endpoint }: WebhookEndpointCreated): WebhookEndpoint {
+  return endpoint;
+}
+
+function createdEndpoint({ event }: { event: { output: WebhookEndpointCreated } }): { endpoint: WebhookEndpoint } {
+  return { endpoint: withoutSecret(event.output) };
+}
+
+function createInput({ context }: { context: WebhookFormContext }): WebhookFormValues {
+  return { url: context.form.values.url.trim(), events: context.form.values.events };
+}
+
+function secretOf({ context }: { context: WebhookFormContext }): string {
+  if (!context.created) throw new Error('secretCopier runs only while a secret is shown');
+  return context.created.secret;
+}
+
+/**
+ * Add a webhook endpoint (issue 19, "In the dashboard"): an address and the events it gets,
+ * then its signing secret, shown once.
+ *
+ * - The draft is validated as typed (an address; at least one event, the call events at first).
+ * - A valid submit sends `createRequest`. A 400 is the server refusing the address: its reason
+ *   shows at the URL field until the address changes. A full list (409) or any other failure
+ *   shows as a notice; the draft stays.
+ * - Created: the new endpoint is announced to the list (`announceCreated`, src) and the secret
+ *   shown with Copy (`secretCopier`: the clipboard, src). Done forgets the secret for good (the
+ *   server never answers it again) and empties the form for another endpoint.
+ */
+export const webhookFormMachine = setup({
+  types: {
+    context: {} as WebhookFormContext,
+    events: {} as WebhookFormEvent,
+  },
+  actors: {
+    /** POST /client/webhooks: the new endpoint with its secret; rejects with a WebhookCreateFailure. */
+    createRequest: fromPromise<WebhookEndpointCreated, WebhookFormValues>(notProvided),
+    /** Puts the secret on the clipboard. */
+    secretCopier: fromPromise<void, string>(notProvided),
+  },
+  actions: {
+    updateField: assign(({ context, event }) => {
+      assertEvent(event, 'user.change');
+      return {
+        form: changeField(webhookFormSchema, context.form, event.field, event.value),
+        refusal: event.field === 'url' ? null : context.refusal,
+      };
+    }),
+    touchField: assign({ form: draftBlur }),
+    toggleEvent: assign({
+      form: ({ context, event }) => {
+        assertEvent(event, 'user.toggleEvent');
+        const others = context.form.values.events.filter((type) => type !== event.eventType);
+        const events = event.checked ? [...others, event.eventType] : others;
+        // A checkbox is a choice made: "at least one" shows as soon as the last is unchecked.
+        return touchField(changeField(webhookFormSchema, context.form, 'events', events), 'events');
+      },
+    }),
+    markSubmitAttempted: assign({ form: draftSubmitAttempt }),
+    forgetFailure: assign({ failure: null }),
+    storeRefusal: assign({
+      refusal: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.createRequest');
+        return (event.error as WebhookCreateFailure).description ?? '';
+      },
+    }),
+    storeFailure: assign({
+      failure: ({ event }) => {
+        assertEvent(event, 'xstate.error.actor.createRequest');
+        return createFailedNotice(event.error);
+      },
+    }),
+    storeCreated: assign({
+      created: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.createRequest');
+        return event.output;
+      },
+    }),
+    /** Forgets the secret and starts a new, empty draft. */
+    resetForm: assign({ form: () => emptyForm(), refusal: null, failure: null, created: null }),
+    /** Tells the endpoints list about the new endpoint (src sends it `form.created`). */
+    announceCreated: (_, _params: { endpoint: WebhookEndpoint }) => {},
+  },
+  guards: {
+    canSubmit: ({ context }) => isDraftValid(context.form),
+    isAddressRefused: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.createRequest');
+      return toApiFailure(event.error).status === 400;
+    },
+  },
+}).createMachine({
+  id: 'webhookForm',
+  context: { form: emptyForm(), refusal: null, failure: null, created: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'user.change': { actions: 'updateField' },
+        'user.blur': { actions: 'touchField' },
+        'user.toggleEvent': { actions: 'toggleEvent' },
+        'user.submit': [{ guard: 'canSubmit', target: 'creating', actions: 'forgetFailure' }, { actions: 'markSubmitAttempted' }],
+      },
+    },
+    creating: {
+      invoke: {
+        id: 'createRequest',
+        src: 'createRequest',
+        input: createInput,
+        onDone: { target: 'secretShown', actions: ['storeCreated', { type: 'announceCreated', params: createdEndpoint }] },
+        onError: [
+          { guard: 'isAddressRefused', target: 'editing', actions: 'storeRefusal' },
+          { target: 'editing', actions: 'storeFailure' },
+        ],
+      },
+    },
+    secretShown: {
+      initial: 'idle',
+      on: {
+        'user.copy': '.copying',
+        'user.done': { target: 'editing', actions: 'resetForm' },
+      },
+      states: {
+        idle: {},
+        copying: {
+          invoke: {
+            id: 'secretCopier',
+            src: 'secretCopier',
+            input: secretOf,
+            onDone: 'copied',
+            onError: 'copyFailed',
+          },
+        },
+        copied: {},
+        copyFailed: {},
+      },
+    },
+  },
+});

@@ -1,0 +1,193 @@
+import { Box } from '@chakra-ui/react/box';
+import { Code } from '@chakra-ui/react/code';
+import { Field } from '@chakra-ui/react/field';
+import { Heading } from '@chakra-ui/react/heading';
+import { Input } from '@chakra-ui/react/input';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Stack } from '@chakra-ui/react/stack';
+import { chakra } from '@chakra-ui/react/styled-system';
+import { Text } from '@chakra-ui/react/text';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, type RefObject } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { webhookEventLabels } from '../../../machines/webhookEndpoints/webhookEndpoints.messages.ts';
+import { webhookEventTypes } from '../../../machines/webhookEndpoints/webhookEndpoints.types.ts';
+import type { webhookFormMachine } from '../../../machines/webhookForm/webhookForm.machine.ts';
+import { webhookFormMessages } from '../../../machines/webhookForm/webhookForm.messages.ts';
+import {
+  createdEndpoint,
+  eventsError,
+  hasCopyFailed,
+  isCopied,
+  isCopying,
+  isCreating,
+  shownSecret,
+  submitFailure,
+  urlError,
+} from '../../../machines/webhookForm/webhookForm.selectors.ts';
+import { messageText } from '../../i18n/messageText.ts';
+import { Button } from '../../ui/Button.tsx';
+import { CheckboxField } from '../../ui/CheckboxField.tsx';
+import { Notice } from '../../ui/Notice.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { useFocusBack } from './useFocusBack.ts';
+
+type FormActor = ActorRefFrom<typeof webhookFormMachine>;
+
+/** "Add endpoint": the address and the events; once created, the endpoint's secret in its place, shown once. */
+export function WebhookForm({ form }: { form: FormActor }) {
+  const secret = useSelector(form, shownSecret);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Done takes the secret box away: focus goes to the form that takes its place, not the page.
+  const hadSecret = useRef(false);
+  useEffect(() => {
+    if (hadSecret.current && secret === null) heading.current?.focus();
+    hadSecret.current = secret !== null;
+  }, [secret]);
+  return secret === null ? <EndpointForm form={form} heading={heading} /> : <SecretBox form={form} secret={secret} />;
+}
+
+function EndpointForm({ form, heading }: { form: FormActor; heading: RefObject<HTMLHeadingElement | null> }) {
+  const { i18n } = useLingui();
+  const headingId = useId();
+  const eventsErrorId = useId();
+  const values = useSelector(form, (snapshot) => snapshot.context.form.values);
+  const creating = useSelector(form, isCreating);
+  const url = useSelector(form, urlError);
+  const events = messageText(i18n, useSelector(form, eventsError));
+  const failure = messageText(i18n, useSelector(form, submitFailure));
+  // The fields and the button are disabled while the endpoint is created, which drops focus: a
+  // refused address gives it to the URL field (described by the reason), any other outcome back
+  // to the button.
+  const element = useRef<HTMLFormElement>(null);
+  const wasCreating = useRef(false);
+  const refused = url !== null;
+  useEffect(() => {
+    if (wasCreating.current && !creating && refused) (element.current?.elements.namedItem('url') as HTMLInputElement | null)?.focus();
+    wasCreating.current = creating;
+  }, [creating, refused]);
+  // After the effect above: the button gets focus back only when the URL field did not take it.
+  const [submitRef, submitPressed] = useFocusBack<HTMLButtonElement>(creating);
+  return (
+    <form
+      ref={element}
+      noValidate
+      aria-labelledby={headingId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.send({ type: 'user.submit' });
+      }}
+    >
+      <Heading as="h3" id={headingId} ref={heading} tabIndex={-1} size="sm" mb="3" color="gray.900">
+        <Trans>Add endpoint</Trans>
+      </Heading>
+      <Stack gap="4" maxW="3xl">
+        <TextField
+          label={i18n._(webhookFormMessages.urlLabel)}
+          name="url"
+          autoComplete="off"
+          required
+          value={values.url}
+          error={url ? (messageText(i18n, url.message) ?? url.text ?? undefined) : undefined}
+          onChange={(value) => form.send({ type: 'user.change', field: 'url', value })}
+          onBlur={() => form.send({ type: 'user.blur', field: 'url' })}
+          disabled={creating}
+        />
+        <chakra.fieldset aria-describedby={events ? eventsErrorId : undefined} disabled={creating}>
+          <chakra.legend fontSize="sm" fontWeight="medium" mb="2">
+            <Trans>Events</Trans>
+          </chakra.legend>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
+            {webhookEventTypes.map((type) => (
+              <CheckboxField
+                key={type}
+                name="events"
+                checked={values.events.includes(type)}
+                onChange={(checked) => form.send({ type: 'user.toggleEvent', eventType: type, checked })}
+              >
+                {i18n._(webhookEventLabels[type])} <Code fontSize="xs">{type}</Code>
+              </CheckboxField>
+            ))}
+          </SimpleGrid>
+          {events ? (
+            <Text id={eventsErrorId} mt="2" fontSize="xs" color="red.700" aria-live="polite">
+              {events}
+            </Text>
+          ) : null}
+        </chakra.fieldset>
+        {failure ? <Notice status="error">{failure}</Notice> : null}
+        <Box>
+          <Button ref={submitRef} type="submit" loading={creating} onClick={submitPressed}>
+            <Trans>Add endpoint</Trans>
+          </Button>
+        </Box>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The new endpoint's signing secret, this once (the server never answers it again): read-only,
+ * with Copy, and Done to put it away. When the clipboard refuses, the secret is selected for
+ * Ctrl+C instead.
+ */
+function SecretBox({ form, secret }: { form: FormActor; secret: string }) {
+  const { i18n } = useLingui();
+  const headingId = useId();
+  const endpoint = useSelector(form, createdEndpoint);
+  const copying = useSelector(form, isCopying);
+  const copied = useSelector(form, isCopied);
+  const copyFailed = useSelector(form, hasCopyFailed);
+  const input = useRef<HTMLInputElement>(null);
+  const [copyButtonRef, copyButtonPressed] = useFocusBack<HTMLButtonElement>(copying);
+  // The box replaces the form: focus moves to the secret, which is what there is to do now.
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (copyFailed) input.current?.select();
+  }, [copyFailed]);
+  return (
+    <Box as="section" aria-labelledby={headingId} borderWidth="1px" borderColor="blue.300" bg="blue.50" borderRadius="md" p={{ base: '4', md: '5' }}>
+      <Heading as="h3" id={headingId} size="sm" mb="1" color="gray.900">
+        <Trans>Endpoint added</Trans>
+      </Heading>
+      <Text fontSize="sm" fontFamily="mono" color="gray.800" overflowWrap="anywhere" mb="3">
+        {endpoint?.url}
+      </Text>
+      <Text fontWeight="semibold" color="gray.900" mb="3">
+        <Trans>Copy this signing secret now: it will not be shown again.</Trans>
+      </Text>
+      <Stack direction={{ base: 'column', md: 'row' }} gap="3" alignItems={{ base: 'stretch', md: 'flex-end' }} maxW="3xl">
+        <Field.Root flex="1">
+          <Field.Label>
+            <Trans>Signing secret</Trans>
+          </Field.Label>
+          <Input ref={input} name="secret" readOnly value={secret} fontFamily="mono" bg="white" onFocus={(event) => event.currentTarget.select()} />
+        </Field.Root>
+        <Button
+          ref={copyButtonRef}
+          variant="outline"
+          bg="white"
+          loading={copying}
+          onClick={() => {
+            copyButtonPressed();
+            form.send({ type: 'user.copy' });
+          }}
+        >
+          <Trans>Copy</Trans>
+        </Button>
+      </Stack>
+      <Text role="status" fontSize="sm" color={copyFailed ? 'red.700' : 'green.700'} minH="5" mt="2">
+        {copied ? <Trans>Copied!</Trans> : copyFailed ? messageText(i18n, webhookFormMessages.copyFailed) : ''}
+      </Text>
+      <Button mt="3" onClick={() => form.send({ type: 'user.done' })}>
+        <Trans>Done</Trans>
+      </Button>
+      <Text fontSize="sm" color="gray.700" mt="3">
+        <Trans>Once your receiver holds the secret, Send test event checks that it verifies the signature.</Trans>
+      </Text>
+    </Box>
+  );
+}
