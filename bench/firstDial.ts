@@ -234,7 +234,7 @@ export async function measureFirstDial(log: (line: string) => void): Promise<Fir
     try {
       const receiver = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hooks`;
       for (const userId of accounts) {
-        const endpoint = await createWebhookEndpoint(instance.db, userId, { url: receiver, events: ['call.requested', 'call.completed'] }, { allowPrivate: true });
+        const endpoint = await createWebhookEndpoint(instance.db, userId, { url: receiver, events: ['call.requested', 'call.completed'] }, { allowLoopback: true });
         // Test events first, so that the receiver already holds deliveries open (each waits for its
         // 10-second timeout) while the crowd comes.
         for (let i = 0; i < 20; i += 1) await sendWebhookTestEvent(instance.db, userId, endpoint.id);

@@ -74,7 +74,7 @@ describe('POST /client/webhooks', () => {
   });
 
   it('in production refuses http, this machine, private networks and the cloud metadata address', async () => {
-    const production = { allowPrivate: false };
+    const production = { allowLoopback: false };
     for (const url of ['http://example.com/hook', 'https://127.0.0.1/hook', 'https://localhost/hook', 'https://10.0.0.8/hook', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/hook', 'https://[::ffff:192.168.1.1]/']) {
       await expect(createWebhookEndpoint(server.db, client.userId, { url, events: ['call.requested'] }, production), url).rejects.toMatchObject({ code: 'invalid_request' });
     }

@@ -82,7 +82,7 @@ export function registerBackgroundWorkers(
   app.decorate('scheduledCallsWorker', scheduledCallsWorker);
   app.decorate('changesJanitor', changesJanitor);
   app.decorate('notificationsWorker', notificationsWorker);
-  const webhooksWorker = new WebhooksWorker({ db, mail, publicUrl, allowPrivate: webhookTargets.allowPrivate, log: app.log });
+  const webhooksWorker = new WebhooksWorker({ db, mail, publicUrl, allowLoopback: webhookTargets.allowLoopback, log: app.log });
   app.decorate('recordingsJanitor', recordingsJanitor);
   app.decorate('webhooksWorker', webhooksWorker);
   const workers: [BackgroundWorkerName, BackgroundWorker][] = [

@@ -65,13 +65,13 @@ async function deliver(running: WebhooksWorker): Promise<number> {
   return running.settle();
 }
 
-function worker(options: { now?: () => number; mail?: MailMessage[]; allowPrivate?: boolean; timeoutMs?: number } = {}) {
+function worker(options: { now?: () => number; mail?: MailMessage[]; allowLoopback?: boolean; timeoutMs?: number } = {}) {
   const mails = options.mail ?? [];
   return new WebhooksWorker({
     db: server.db,
     mail: { description: 'test', send: async (message) => void mails.push(message) },
     publicUrl: 'http://dashboard.test',
-    allowPrivate: options.allowPrivate ?? true,
+    allowLoopback: options.allowLoopback ?? true,
     log: quiet,
     now: options.now,
     timeoutMs: options.timeoutMs ?? 2_000,
@@ -80,7 +80,7 @@ function worker(options: { now?: () => number; mail?: MailMessage[]; allowPrivat
 
 async function clientWithEndpoint(events: WebhookEventType[], url = receiverUrl) {
   const account = await createAccount(server.db);
-  const endpoint = await createWebhookEndpoint(server.db, account.id, { url, events }, { allowPrivate: true });
+  const endpoint = await createWebhookEndpoint(server.db, account.id, { url, events }, { allowLoopback: true });
   const website = await insertWebsite(server.db, account.id);
   const widget = await insertWidget(server.db, account.id, website.id, { typeId: 3, name: 'Pricing page icon' });
   return { account, endpoint, website, widget };
@@ -98,7 +98,7 @@ async function deliveriesOf(endpointId: number) {
 describe('events written by the database', () => {
   it("through the real paths: a visitor's Call now, then its outcome and recovery; a scheduled callback completed only when placed", async () => {
     const setup = await accountWithWidget(server.db, { useAgents: true, callingRuleId: 1, numberOfTries: 1, agents: [{ phone: '+15005550006' }] });
-    const endpoint = await createWebhookEndpoint(server.db, setup.userId, { url: receiverUrl, events: ['call.requested', 'call.completed', 'call.missed', 'callback.scheduled'] }, { allowPrivate: true });
+    const endpoint = await createWebhookEndpoint(server.db, setup.userId, { url: receiverUrl, events: ['call.requested', 'call.completed', 'call.missed', 'callback.scheduled'] }, { allowLoopback: true });
     const clock = fixedClock(new Date());
     const deps = fastDeps({ clock });
     // The agent's line is busy (simulator number): the Call now is missed, and recovered.
@@ -154,7 +154,7 @@ describe('events written by the database', () => {
   it('an account without endpoints, or with one switched off, writes no events', async () => {
     const account = await createAccount(server.db);
     const off = await createAccount(server.db);
-    const endpoint = await createWebhookEndpoint(server.db, off.id, { url: receiverUrl, events: ['call.requested'], isActive: false }, { allowPrivate: true });
+    const endpoint = await createWebhookEndpoint(server.db, off.id, { url: receiverUrl, events: ['call.requested'], isActive: false }, { allowLoopback: true });
     for (const userId of [account.id, off.id]) {
       const website = await insertWebsite(server.db, userId);
       await insertCall(server.db, { userId, widget: await insertWidget(server.db, userId, website.id) });
@@ -292,7 +292,7 @@ describe('delivery', () => {
 
     received.length = 0;
     await sendWebhookTestEvent(server.db, account.id, endpoint.id);
-    await deliver(worker({ allowPrivate: false }));
+    await deliver(worker({ allowLoopback: false }));
     expect(received).toEqual([]);
     const latest = (await deliveriesOf(endpoint.id)).at(-1)!.delivery;
     expect(latest).toMatchObject({ status: 'pending', responseCode: null, lastError: expect.stringMatching(/https|public/) });

@@ -34,8 +34,8 @@ export interface WebhooksWorkerOptions {
   db: Database;
   mail: Mail;
   publicUrl: string;
-  /** Development and tests: http:// and private addresses are allowed (a local receiver). */
-  allowPrivate: boolean;
+  /** Development and tests: http:// and this machine are allowed too (a local receiver). */
+  allowLoopback: boolean;
   log: { info(object: object, message: string): void; warn(object: object, message: string): void };
   now?: () => number;
   pollIntervalMs?: number;
@@ -203,12 +203,12 @@ export class WebhooksWorker extends PeriodicTask<number> {
   }
 
   async #attempt(endpoint: typeof webhookEndpoints.$inferSelect, eventId: string, body: string): Promise<WebhookAttempt> {
-    const { allowPrivate } = this.#options;
+    const { allowLoopback } = this.#options;
     // Checked again at each attempt: a stored address the rules no longer allow is not called.
-    const target = checkWebhookUrl(endpoint.url, { allowPrivate });
+    const target = checkWebhookUrl(endpoint.url, { allowLoopback });
     if (!target.ok) return { ok: false, status: null, durationMs: 0, error: target.reason };
     const headers = { [SIGNATURE_HEADER]: signatureHeader(endpoint.secret, body, Math.floor(this.#now() / 1000)), [EVENT_ID_HEADER]: eventId };
-    return this.#post({ url: target.url, body, headers, timeoutMs: this.#options.timeoutMs ?? WEBHOOK_TIMEOUT_MS, allowPrivate });
+    return this.#post({ url: target.url, body, headers, timeoutMs: this.#options.timeoutMs ?? WEBHOOK_TIMEOUT_MS, allowLoopback });
   }
 
   async #record(delivery: Claimed, mine: ReturnType<typeof and>, endpointId: number, attempt: WebhookAttempt): Promise<void> {

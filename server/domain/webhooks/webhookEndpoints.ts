@@ -13,14 +13,14 @@ const DELIVERIES_LISTED = 50;
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
-/** Where an account's endpoints may point: public https hosts only, unless `allowPrivate` (development: a local receiver). */
+/** Where an account's endpoints may point: public https hosts only, unless `allowLoopback` (development: a local receiver). */
 export interface WebhookTargetPolicy {
-  allowPrivate: boolean;
+  allowLoopback: boolean;
 }
 
 /** Production allows public https hosts only; development and tests also http:// and this machine (issue 19). */
 export function webhookTargetPolicy(config: Pick<Config, 'nodeEnv'>): WebhookTargetPolicy {
-  return { allowPrivate: config.nodeEnv !== 'production' };
+  return { allowLoopback: config.nodeEnv !== 'production' };
 }
 
 /** The contract's WebhookEndpoint: never the secret, only its last four characters. */

@@ -50,13 +50,13 @@ afterEach(async () => {
 });
 
 const body = '{"id":"evt_1","type":"call.requested","createdAt":"2025-01-01T00:00:00.000Z","data":{"name":"Zoë"}}';
-const post = (url: string, overrides: { headers?: Record<string, string>; timeoutMs?: number; allowPrivate?: boolean; body?: string } = {}) =>
+const post = (url: string, overrides: { headers?: Record<string, string>; timeoutMs?: number; allowLoopback?: boolean; body?: string } = {}) =>
   postWebhook({
     url: new URL(url),
     body: overrides.body ?? body,
     headers: overrides.headers ?? {},
     timeoutMs: overrides.timeoutMs ?? 2000,
-    allowPrivate: overrides.allowPrivate ?? true,
+    allowLoopback: overrides.allowLoopback ?? true,
   });
 
 describe('postWebhook', () => {
@@ -174,31 +174,31 @@ describe('postWebhook', () => {
     expect(await post('ftp://127.0.0.1/')).toMatchObject({ ok: false, status: null, error: 'unsupported scheme ftp:' });
   });
 
-  describe('without allowPrivate', () => {
+  describe('without allowLoopback', () => {
     it('refuses an IP literal that is not public before connecting', async () => {
       const receiver = await answering(200);
-      const attempt = await post(`http://127.0.0.1:${receiver.port}/`, { allowPrivate: false });
+      const attempt = await post(`http://127.0.0.1:${receiver.port}/`, { allowLoopback: false });
       expect(attempt).toMatchObject({ ok: false, status: null, error: 'the address of 127.0.0.1 is not public' });
       expect(receiver.connections).toBe(0);
     });
 
     it.each(['[::1]', '[::ffff:127.0.0.1]', '169.254.169.254', '10.0.0.1'])('refuses %s before connecting', async (host) => {
-      const attempt = await post(`http://${host}:9/`, { allowPrivate: false, timeoutMs: 200 });
+      const attempt = await post(`http://${host}:9/`, { allowLoopback: false, timeoutMs: 200 });
       expect(attempt.ok).toBe(false);
       expect(attempt.error).toMatch(/^the address of .+ is not public$/);
     });
 
     it('never reaches this machine through a name (production asks DNS itself, where localhost is no public name)', async () => {
       const receiver = await answering(200);
-      const attempt = await post(`http://localhost:${receiver.port}/`, { allowPrivate: false });
+      const attempt = await post(`http://localhost:${receiver.port}/`, { allowLoopback: false });
       expect(attempt).toMatchObject({ ok: false, status: null });
       expect(attempt.error).not.toBeNull();
       expect(receiver.connections).toBe(0);
     });
 
-    it('allows the same name with allowPrivate (development)', async () => {
+    it('allows the same name with allowLoopback (development)', async () => {
       const receiver = await answering(200);
-      const attempt = await post(`http://localhost:${receiver.port}/`, { allowPrivate: true });
+      const attempt = await post(`http://localhost:${receiver.port}/`, { allowLoopback: true });
       // localhost may resolve to ::1 first; the receiver listens on 127.0.0.1 only.
       expect(attempt).toMatchObject({ ok: true, status: 200 });
     });
@@ -211,9 +211,9 @@ describe('checkedLookup', () => {
     (list: LookupAddress[]): ResolveAll =>
     async () =>
       list;
-  const lookUp = (allowPrivate: boolean, resolveAll: ResolveAll, all: boolean) =>
+  const lookUp = (allowLoopback: boolean, resolveAll: ResolveAll, all: boolean) =>
     new Promise<{ error: NodeJS.ErrnoException | null; address: string | LookupAddress[]; family?: number }>((resolve) =>
-      checkedLookup(allowPrivate, resolveAll)('hooks.example.com', { all }, (error, address, family) => resolve({ error, address, family })),
+      checkedLookup(allowLoopback, resolveAll)('hooks.example.com', { all }, (error, address, family) => resolve({ error, address, family })),
     );
 
   it('hands the socket the first address when all are public', async () => {
@@ -238,8 +238,12 @@ describe('checkedLookup', () => {
     }
   });
 
-  it('lets private addresses through with allowPrivate', async () => {
+  it('lets this machine through with allowLoopback (development), never a private network or link-local', async () => {
     expect(await lookUp(true, resolving(addresses('127.0.0.1')), false)).toEqual({ error: null, address: '127.0.0.1', family: 4 });
+    expect((await post('http://169.254.169.254:9/latest/meta-data', { allowLoopback: true, timeoutMs: 200 })).error).toBe('the address of 169.254.169.254 is not public');
+    for (const list of [['10.0.0.8'], ['169.254.169.254'], ['127.0.0.1', '192.168.0.2']]) {
+      expect((await lookUp(true, resolving(addresses(...list)), false)).error?.message).toBe('the address of hooks.example.com is not public');
+    }
   });
 
   it('resolves once per connection, so the address checked is the address used', async () => {

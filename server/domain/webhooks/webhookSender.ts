@@ -15,7 +15,7 @@ import { lookup as dnsLookup, promises as dnsPromises, type LookupAddress, type 
 import { request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { isPublicAddress } from './webhookTargets.ts';
+import { isAllowedAddress } from './webhookTargets.ts';
 
 /** What one attempt came to, as the delivery log shows it. */
 export interface WebhookAttempt {
@@ -35,8 +35,8 @@ export interface PostWebhookOptions {
   /** The signature and event id headers; content-type, user-agent and content-length are set here. */
   headers: Record<string, string>;
   timeoutMs: number;
-  /** Development only: connect to loopback and private addresses too (a local receiver). */
-  allowPrivate: boolean;
+  /** Development only: connect to this machine's loopback too (a local receiver); private networks never. */
+  allowLoopback: boolean;
 }
 
 export const WEBHOOK_USER_AGENT = 'CallbackWidget-Webhooks/1';
@@ -74,19 +74,19 @@ const resolveWithDns: ResolveAll = async (hostname, options) => {
 const notPublicError = (host: string) => new Error(`the address of ${host} is not public`);
 
 /**
- * A socket `lookup` that resolves with `resolveAll` and, unless `allowPrivate`, fails when any
+ * A socket `lookup` that resolves with `resolveAll` and, unless `allowLoopback`, fails when any
  * address of the host is not public: a name with one private address among public ones is refused
  * whole, as a rebinding attacker would otherwise only need to win a race between them.
  * Node asks for all addresses (`options.all`) when it races IPv6 against IPv4 (autoSelectFamily);
  * it then gets every checked address, otherwise the first.
  */
-export function checkedLookup(allowPrivate: boolean, resolveAll: ResolveAll = allowPrivate ? resolveWithSystem : resolveWithDns): LookupFunction {
+export function checkedLookup(allowLoopback: boolean, resolveAll: ResolveAll = allowLoopback ? resolveWithSystem : resolveWithDns): LookupFunction {
   return (hostname, options, callback) => {
     const { all, ...rest } = options;
     resolveAll(hostname, rest).then(
       (addresses) => {
         if (addresses.length === 0) return callback(Object.assign(new Error(`no address found for ${hostname}`), { code: 'ENOTFOUND' }), '');
-        if (!allowPrivate && !addresses.every(({ address }) => isPublicAddress(address))) return callback(notPublicError(hostname), '');
+        if (!addresses.every(({ address }) => isAllowedAddress(address, { allowLoopback }))) return callback(notPublicError(hostname), '');
         if (all) return callback(null, addresses);
         callback(null, addresses[0]!.address, addresses[0]!.family);
       },
@@ -110,7 +110,7 @@ const seconds = (ms: number) => `${Math.round(ms) / 1000}`;
 
 /** Posts one delivery and reports how it went; never throws, never takes much longer than `timeoutMs`. */
 export function postWebhook(options: PostWebhookOptions): Promise<WebhookAttempt> {
-  const { url, body, headers, timeoutMs, allowPrivate } = options;
+  const { url, body, headers, timeoutMs, allowLoopback } = options;
   const started = performance.now();
   const attempt = (ok: boolean, status: number | null, error: string | null): WebhookAttempt => ({
     ok,
@@ -120,7 +120,7 @@ export function postWebhook(options: PostWebhookOptions): Promise<WebhookAttempt
   });
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   // Node connects to an IP literal without calling lookup, so the literal is checked here.
-  if (!allowPrivate && isIP(host) !== 0 && !isPublicAddress(host)) return Promise.resolve(attempt(false, null, notPublicError(host).message));
+  if (isIP(host) !== 0 && !isAllowedAddress(host, { allowLoopback })) return Promise.resolve(attempt(false, null, notPublicError(host).message));
   const send = url.protocol === 'https:' ? httpsRequest : url.protocol === 'http:' ? httpRequest : null;
   if (send === null) return Promise.resolve(attempt(false, null, `unsupported scheme ${url.protocol}`));
 
@@ -147,7 +147,7 @@ export function postWebhook(options: PostWebhookOptions): Promise<WebhookAttempt
         method: 'POST',
         // Ours last: a caller's header of the same name (any case) cannot change what is sent.
         headers: { ...headers, 'content-type': 'application/json', 'user-agent': WEBHOOK_USER_AGENT, 'content-length': String(payload.length) },
-        lookup: checkedLookup(allowPrivate),
+        lookup: checkedLookup(allowLoopback),
         // A fresh connection each time: a pooled socket would skip the lookup, and its check.
         agent: false,
       };

@@ -106,8 +106,8 @@ describe('isPublicAddress', () => {
 });
 
 describe('checkWebhookUrl', () => {
-  const production = { allowPrivate: false };
-  const development = { allowPrivate: true };
+  const production = { allowLoopback: false };
+  const development = { allowLoopback: true };
 
   it.each([
     ['https://example.com/hook', 'https://example.com/hook'],
@@ -189,7 +189,6 @@ describe('checkWebhookUrl', () => {
     'http://[::ffff:127.0.0.1]/',
     'http://[::1]:4000/',
     'https://localhost/hook',
-    'https://192.168.1.10/hook',
     'https://example.com/hook',
   ])('accepts %s in development', (raw) => {
     expect(checkWebhookUrl(raw, development).ok).toBe(true);
@@ -200,6 +199,10 @@ describe('checkWebhookUrl', () => {
     ['http://user:pw@localhost/', 'The URL must not contain a user name or password.'],
     ['http://localhost/#x', 'The URL must not contain a fragment (#…).'],
     ['localhost:4000', 'The URL must start with http:// or https://.'],
+    // Development allows this machine only: not its networks, not the cloud's metadata service.
+    ['https://192.168.1.10/hook', 'The URL must not point to a private or link-local address.'],
+    ['http://10.0.0.8/hook', 'The URL must not point to a private or link-local address.'],
+    ['http://169.254.169.254/latest/meta-data', 'The URL must not point to a private or link-local address.'],
   ])('refuses %s in development too: %s', (raw, reason) => {
     expect(checkWebhookUrl(raw, development)).toEqual({ ok: false, reason });
   });

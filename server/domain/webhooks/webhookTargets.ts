@@ -9,7 +9,7 @@
  *   that names a private address outright; it answers a reason for the API's 400.
  * - `isPublicAddress` at send time (webhookSender.ts) on every address the host resolves to, since
  *   a public-looking name can resolve to 10.0.0.5, today or after the check (DNS rebinding).
- * In development (`allowPrivate`) both let `http://` and loopback through, so a local receiver works.
+ * In development (`allowLoopback`) both let `http://` and loopback through, so a local receiver works.
  */
 import { BlockList, isIP } from 'node:net';
 
@@ -96,6 +96,29 @@ export function isPublicAddress(address: string): boolean {
   return !notPublic.check(address, 'ipv6');
 }
 
+/** Whether an address is this machine's loopback (127.0.0.0/8, ::1, or an IPv6 form embedding 127.x). */
+export function isLoopbackAddress(address: string): boolean {
+  const version = isIP(address);
+  if (version === 4) return address.split('.')[0] === '127';
+  if (version !== 6 || address.includes('%')) return false;
+  const groups = ipv6Groups(address);
+  if (groups === null) return false;
+  // ::1 first: read as IPv4-compatible it would embed 0.0.0.1.
+  if (groups.every((group, index) => group === (index === 7 ? 1 : 0))) return true;
+  const ipv4 = embeddedIpv4(groups);
+  return ipv4 !== null && isLoopbackAddress(ipv4);
+}
+
+/**
+ * Whether a webhook may connect to `address`: a public one, or in development (`allowLoopback`)
+ * also this machine, where a local receiver listens. Private networks and link-local addresses
+ * (cloud metadata) are never allowed, development included: a development server on a cloud host
+ * is not a way into its network.
+ */
+export function isAllowedAddress(address: string, { allowLoopback }: { allowLoopback: boolean }): boolean {
+  return isPublicAddress(address) || (allowLoopback && isLoopbackAddress(address));
+}
+
 /** Longer URLs are refused: no receiver needs one, and the delivery log shows it. */
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
@@ -107,21 +130,22 @@ export type WebhookUrlCheck = { ok: true; url: URL } | { ok: false; reason: stri
  * judged as such). A refusal's reason is a sentence fit for the API's 400 answer and the delivery log.
  * A host name is not resolved here: the sender checks the addresses it resolves to on every delivery.
  */
-export function checkWebhookUrl(raw: string, { allowPrivate }: { allowPrivate: boolean }): WebhookUrlCheck {
+export function checkWebhookUrl(raw: string, { allowLoopback }: { allowLoopback: boolean }): WebhookUrlCheck {
   if (typeof raw !== 'string' || raw.length > MAX_WEBHOOK_URL_LENGTH) return { ok: false, reason: `The URL must be at most ${MAX_WEBHOOK_URL_LENGTH} characters long.` };
   if (!URL.canParse(raw)) return { ok: false, reason: 'The URL must be absolute, such as https://example.com/webhooks.' };
   const url = new URL(raw);
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) {
-    return { ok: false, reason: allowPrivate ? 'The URL must start with http:// or https://.' : 'The URL must start with https://.' };
+  if (url.protocol !== 'https:' && !(allowLoopback && url.protocol === 'http:')) {
+    return { ok: false, reason: allowLoopback ? 'The URL must start with http:// or https://.' : 'The URL must start with https://.' };
   }
   // Credentials in a URL end up in logs and the delivery log; the signature authenticates us instead.
   if (url.username !== '' || url.password !== '') return { ok: false, reason: 'The URL must not contain a user name or password.' };
   // A fragment is never sent, so one here is a mistake the client should see ("#" also when empty).
   if (url.href.includes('#')) return { ok: false, reason: 'The URL must not contain a fragment (#…).' };
-  if (allowPrivate) return { ok: true, url };
   const host = url.hostname.replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return { ok: false, reason: 'The URL must not point to localhost.' };
+  if (!allowLoopback && (host === 'localhost' || host.endsWith('.localhost'))) return { ok: false, reason: 'The URL must not point to localhost.' };
   const address = host.startsWith('[') ? host.slice(1, -1) : host;
-  if (isIP(address) !== 0 && !isPublicAddress(address)) return { ok: false, reason: 'The URL must not point to a private, loopback or link-local address.' };
+  if (isIP(address) !== 0 && !isAllowedAddress(address, { allowLoopback })) {
+    return { ok: false, reason: allowLoopback ? 'The URL must not point to a private or link-local address.' : 'The URL must not point to a private, loopback or link-local address.' };
+  }
   return { ok: true, url };
 }
