@@ -3601,8 +3601,7 @@ export interface operations {
             /** @description `invalid_request`: a limit is missing, not a whole number, or outside 1–10000, or perWidget is above perAccount. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["InsufficientScope"];
-            429: components["responses"]["TooManyRequests"];
+            403: components["responses"]["ApiKeyNotAllowed"];
         };
     };
     getRecordingSettings: {
@@ -3945,8 +3944,7 @@ export interface operations {
             /** @description `invalid_request`: no country, more than 250, or a code that names no country with phone numbers ("Field countries: Unknown country XX."). */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["InsufficientScope"];
-            429: components["responses"]["TooManyRequests"];
+            403: components["responses"]["ApiKeyNotAllowed"];
         };
     };
     getHealth: {

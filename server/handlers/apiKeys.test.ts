@@ -164,7 +164,7 @@ describe('a key as the bearer credential', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ error: 'insufficient_scope', error_description: 'This API key may only read (GET requests). Use a key with the write scope to make changes.' });
     expect(expectStatus(await owner.call({ method: 'GET', url: '/api/client/agents' }), 200).data).toEqual([]);
-    expectStatus(await withKey(read.key, { method: 'PUT', url: '/api/client/call-limits', body: { perWidget: 3, perAccount: 9 } }), 403);
+    expectStatus(await withKey(read.key, { method: 'POST', url: '/api/client/blocked-visitors', body: { kind: 'number', value: '+14155550177' } }), 403);
     const created = expectStatus(await withKey(write.key, { method: 'POST', url: '/api/client/agents', body: agent }), 201);
     expectStatus(await withKey(write.key, { method: 'DELETE', url: `/api/client/agents/${created.id}` }), 204);
   });
@@ -182,6 +182,8 @@ describe('a key as the bearer credential', () => {
     ['change the password (PUT)', { method: 'PUT', url: '/api/user/password', body: { currentPassword: 'correct-horse', newPassword: 'stolen-password', invalidateSessions: true } }],
     ['change the e-mail address', { method: 'PATCH', url: '/api/user', body: { email: 'attacker@example.com', currentPassword: 'correct-horse' } }],
     ['sign out', { method: 'DELETE', url: '/api/oauth2/token' }],
+    ['widen the call destinations', { method: 'PUT', url: '/api/client/call-destinations', body: { countries: ['US', 'GB'] } }],
+    ['raise the call limits', { method: 'PUT', url: '/api/client/call-limits', body: { perWidget: 10000, perAccount: 10000 } }],
     ['tokenize a card', { method: 'POST', url: '/api/local-card-processor/payment-methods', body: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } }],
   ] as const)('no key, not even a write key, may %s: 403 api_key_not_allowed', async (_label, request) => {
     const owner = await signedInClient(server);

@@ -17,7 +17,8 @@ export function apiKeyHandlers({ db }: HandlerContext): OperationHandlers {
 
     async createApiKey(request: FastifyRequest, reply: FastifyReply) {
       const created = await createApiKey(db, sessionCaller(request).userId, request.body as { name: string; scope: ApiKeyScope });
-      return reply.code(201).send(created);
+      // The one answer that holds the secret: never kept by a cache on the way.
+      return reply.code(201).header('cache-control', 'no-store').send(created);
     },
 
     async deleteApiKey(request: FastifyRequest, reply: FastifyReply) {

@@ -24,7 +24,8 @@ export function webhookHandlers({ db, config }: HandlerContext): OperationHandle
 
     async createWebhookEndpoint(request: FastifyRequest, reply: FastifyReply) {
       const created = await createWebhookEndpoint(db, caller(request).userId, request.body as EndpointInput, policy);
-      return reply.code(201).send(created);
+      // The one answer that holds the secret: never kept by a cache on the way.
+      return reply.code(201).header('cache-control', 'no-store').send(created);
     },
 
     async updateWebhookEndpoint(request: FastifyRequest) {

@@ -270,14 +270,15 @@ describe('delivery', () => {
 
   it('a failure after a quiet day starts a new failing period: a fixed endpoint is not switched off by its next failure', async () => {
     const { account, endpoint, widget } = await clientWithEndpoint(['call.requested']);
+    await insertCall(server.db, { userId: account.id, widget });
     const now = Date.now() + 1;
     await server.db
       .update(webhookEndpoints)
       .set({ failingSince: new Date(now - 5 * 86_400_000), lastFailureAt: new Date(now - 2 * 86_400_000) })
       .where(eq(webhookEndpoints.id, endpoint.id));
-    await insertCall(server.db, { userId: account.id, widget });
     answer = (response) => response.writeHead(502).end();
     await deliver(worker({ now: () => now }));
+    expect(received).toHaveLength(1);
     const [row] = await server.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(row).toMatchObject({ isActive: true, switchedOffAt: null });
     expect(row!.failingSince?.getTime()).toBe(now);
@@ -316,7 +317,7 @@ describe('delivery', () => {
     try {
       const stuck = await clientWithEndpoint(['call.requested'], `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/`);
       for (let i = 0; i < 10; i++) await insertCall(server.db, { userId: stuck.account.id, widget: stuck.widget });
-      const running = worker({ timeoutMs: 60_000 });
+      const running = worker({ timeoutMs: 30_000 });
       expect(await running.runOnce()).toBe(2);
       // Another client's event, while the two sends hang: the next poll sends it at once.
       const { account, endpoint, widget } = await clientWithEndpoint(['call.requested']);

@@ -11,7 +11,7 @@ import { PeriodicTask } from './periodicTask.ts';
 
 /** A receiver answers within this, or the attempt fails (contract: WebhookEventBody). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
-/** How long a claimed delivery is left to its sender before another instance may try it: past any attempt's timeout. */
+/** How long a claimed delivery is left to its sender before another instance may try it: well past an attempt's timeout. */
 export const WEBHOOK_LEASE_MS = 60_000;
 /** A delivery is retried this long after its event, then given up. */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 3_600_000;
@@ -52,7 +52,7 @@ interface Claimed {
 
 /**
  * Delivers the clients' webhook events (issue 19): each instance polls, claims due deliveries with
- * FOR UPDATE SKIP LOCKED and a lease (their due time moved WEBHOOK_LEASE_MS ahead), and POSTs them
+ * FOR UPDATE SKIP LOCKED and a lease (leased_until, WEBHOOK_LEASE_MS ahead), and POSTs them
  * side by side, signed (webhookSignature.ts), through the address checks of webhookSender.ts.
  * A 2xx answer marks a delivery succeeded; anything else makes it due again after
  * webhookRetryDelayMs, until WEBHOOK_RETRY_WINDOW_MS after its event, when it is failed. An
@@ -68,6 +68,8 @@ export class WebhooksWorker extends PeriodicTask<number> {
   readonly #sending = new Set<Promise<boolean>>();
   #succeeded = 0;
   #polls = 0;
+  /** Started (not only polled by a test): a send that ends claims the next. */
+  #running = false;
 
   /** runOnce() answers how many deliveries the poll claimed and started; settle() waits for them. */
   constructor(options: WebhooksWorkerOptions) {
@@ -79,6 +81,8 @@ export class WebhooksWorker extends PeriodicTask<number> {
         return 0;
       },
     });
+    // A send outlasting its lease could be claimed and sent again meanwhile by another instance.
+    if ((options.timeoutMs ?? WEBHOOK_TIMEOUT_MS) >= WEBHOOK_LEASE_MS) throw new Error('webhooks: an attempt must end well within its lease');
     this.#options = options;
     this.#now = options.now ?? Date.now;
     this.#post = options.post ?? postWebhook;
@@ -92,7 +96,13 @@ export class WebhooksWorker extends PeriodicTask<number> {
     return succeeded;
   }
 
+  override start(): void {
+    this.#running = true;
+    super.start();
+  }
+
   override async stop(): Promise<void> {
+    this.#running = false;
     await super.stop();
     await this.settle();
   }
@@ -110,43 +120,53 @@ export class WebhooksWorker extends PeriodicTask<number> {
         and(
           eq(webhookDeliveries.status, 'pending'),
           lt(webhookDeliveries.createdAt, new Date(now.getTime() - WEBHOOK_RETRY_WINDOW_MS)),
-          or(isNull(webhookDeliveries.leasedUntil), lt(webhookDeliveries.leasedUntil, now)),
+          or(isNull(webhookDeliveries.leasedUntil), lte(webhookDeliveries.leasedUntil, now)),
         ),
       );
     const free = WEBHOOK_SENDS_AT_ONCE - this.#sending.size;
     if (free <= 0) return 0;
-    // Due deliveries of endpoints that are on (a test event: on or off), at most
-    // WEBHOOK_SENDS_PER_ENDPOINT of an endpoint in flight, counting those other instances send.
+    // Endpoint by endpoint (an index probe each, however long a backlog): the due deliveries of
+    // endpoints that are on (a test event: on or off), at most WEBHOOK_SENDS_PER_ENDPOINT of an
+    // endpoint in flight, counting those other instances send. The claimable conditions are
+    // checked again on the rows locked: a row another instance claimed while this statement ran
+    // is locked in its new version, which those conditions then refuse.
+    const claimable = sql`d.status = 'pending' and d.due_at <= ${now} and (d.leased_until is null or d.leased_until <= ${now})`;
     const claimed = (await db.execute(sql`
-      with inflight as (
-        select ${webhookDeliveries.endpointId} as endpoint_id, count(*)::int as n from ${webhookDeliveries}
-        where ${webhookDeliveries.status} = 'pending' and ${webhookDeliveries.leasedUntil} > ${now}
-        group by ${webhookDeliveries.endpointId}
-      ), due as (
-        select d.id, row_number() over (partition by d.endpoint_id order by d.due_at, d.id) + coalesce(i.n, 0) as rank
-        from ${webhookDeliveries} d
-        join ${webhookEndpoints} e on e.id = d.endpoint_id
-        join ${webhookEvents} ev on ev.id = d.event_id
-        left join inflight i on i.endpoint_id = d.endpoint_id
-        where d.status = 'pending' and d.due_at <= ${now} and (d.leased_until is null or d.leased_until <= ${now})
-          and (e.is_active or ev.type = ${WEBHOOK_TEST_EVENT})
+      with candidates as (
+        select c.id, c.due_at from ${webhookEndpoints} e
+        cross join lateral (
+          select count(*)::int as n from ${webhookDeliveries} f where f.endpoint_id = e.id and f.status = 'pending' and f.leased_until > ${now}
+        ) inflight
+        cross join lateral (
+          select d.id, d.due_at from ${webhookDeliveries} d
+          where d.endpoint_id = e.id and ${claimable}
+            and (e.is_active or d.event_id in (select t.id from ${webhookEvents} t where t.type = ${WEBHOOK_TEST_EVENT} and t.subject_id = e.id))
+          order by d.due_at, d.id
+          limit greatest(0, ${WEBHOOK_SENDS_PER_ENDPOINT} - inflight.n)
+        ) c
+        where e.is_active or exists (select 1 from ${webhookEvents} t where t.type = ${WEBHOOK_TEST_EVENT} and t.subject_id = e.id)
       ), picked as (
-        select d.id from ${webhookDeliveries} d join due on due.id = d.id
-        where due.rank <= ${WEBHOOK_SENDS_PER_ENDPOINT}
-        order by d.due_at, d.id
+        select d.id from ${webhookDeliveries} d join candidates c on c.id = d.id
+        where ${claimable}
+        order by c.due_at, c.id
         limit ${free}
         for update of d skip locked
       )
-      update ${webhookDeliveries} set attempts = attempts + 1, leased_until = ${new Date(now.getTime() + WEBHOOK_LEASE_MS)}
-      from picked where ${webhookDeliveries.id} = picked.id
-      returning ${webhookDeliveries.id} as id, ${webhookDeliveries.attempts} as attempts, ${webhookDeliveries.createdAt} as created_at`)) as unknown as { rows: { id: number | string; attempts: number; created_at: string | Date }[] };
+      update ${webhookDeliveries} d set attempts = d.attempts + 1, leased_until = ${new Date(now.getTime() + WEBHOOK_LEASE_MS)}
+      from picked where d.id = picked.id and ${claimable}
+      returning d.id as id, d.attempts as attempts, d.created_at as created_at`)) as unknown as { rows: { id: number | string; attempts: number; created_at: string | Date }[] };
     for (const row of claimed.rows) {
       const send = this.#deliver({ id: Number(row.id), attempts: row.attempts, createdAt: new Date(row.created_at) }).then((ok) => {
         if (ok) this.#succeeded += 1;
         return ok;
       });
       this.#sending.add(send);
-      void send.finally(() => this.#sending.delete(send));
+      void send.finally(() => {
+        this.#sending.delete(send);
+        // A free slot is taken at once while the worker runs, not at the next poll: an endpoint's
+        // deliveries follow each other as fast as its receiver answers.
+        if (this.#running) void this.runOnce();
+      });
     }
     return claimed.rows.length;
   }

@@ -46,9 +46,11 @@ ALTER TABLE "webhook_events" ADD CONSTRAINT "webhook_events_user_id_users_id_fk"
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("due_at") WHERE "webhook_deliveries"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_endpoint_idx" ON "webhook_deliveries" USING btree ("endpoint_id","id");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_event_id_idx" ON "webhook_deliveries" USING btree ("event_id");--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_pending_idx" ON "webhook_deliveries" USING btree ("endpoint_id","due_at") WHERE "webhook_deliveries"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "webhook_endpoints_user_id_idx" ON "webhook_endpoints" USING btree ("user_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "webhook_events_public_id_key" ON "webhook_events" USING btree ("public_id");--> statement-breakpoint
 CREATE INDEX "webhook_events_created_at_idx" ON "webhook_events" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "webhook_events_test_idx" ON "webhook_events" USING btree ("subject_id") WHERE "webhook_events"."type" = 'webhook.test';--> statement-breakpoint
 -- Issue 19: an account's events for its webhook endpoints, written in the transaction of what
 -- happened, whichever code or SQL makes it (the Call now's group commit, the placement, the
 -- payments worker, the demo seed). Set-based: one statement's rows make one insert. Only accounts
@@ -132,10 +134,11 @@ CREATE TRIGGER "payments_inserted_webhook_events" AFTER INSERT ON "payments" REF
 --> statement-breakpoint
 CREATE TRIGGER "payments_updated_webhook_events" AFTER UPDATE ON "payments" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "payments_webhook_events"();
 --> statement-breakpoint
--- credits.low: the balance the client can spend (credits less those held by calls being placed,
--- as auto-recharge reads it) falls below the auto-recharge's threshold, or below 10 credits
--- without auto-recharge (the one home of that number; openapi WebhookEventType says it); once per
--- crossing, as only a change that crosses it counts.
+-- credits.low: the balance (as the credit banner shows it) falls below the auto-recharge's
+-- threshold, or below 10 credits without auto-recharge (the one home of that number; openapi
+-- WebhookEventType says it); once per crossing, as only a change that crosses it counts. Not the
+-- spendable balance auto-recharge reads: holds come and go with every call placed, and a missed
+-- call gives its hold back, so near the threshold each call would cross it again.
 CREATE FUNCTION "credits_webhook_events"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM "webhook_endpoints" e WHERE e."is_active" AND e."user_id" IN (SELECT "user_id" FROM new_rows)) THEN
@@ -144,7 +147,7 @@ BEGIN
   PERFORM "enqueue_webhook_events"('credits.low', array_agg(n."user_id" ORDER BY n."user_id"), array_agg(NULL::integer ORDER BY n."user_id"))
     FROM new_rows n JOIN old_rows o ON o."user_id" = n."user_id"
     LEFT JOIN "auto_recharges" a ON a."user_id" = n."user_id"
-    WHERE n."credits" - n."reserved" < coalesce(a."critical_credits", 10) AND o."credits" - o."reserved" >= coalesce(a."critical_credits", 10);
+    WHERE n."credits" < coalesce(a."critical_credits", 10) AND o."credits" >= coalesce(a."critical_credits", 10);
   RETURN NULL;
 END;
 $$;

@@ -60,7 +60,12 @@ export const webhookEvents = pgTable(
     body: text(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('webhook_events_public_id_key').on(t.publicId), index('webhook_events_created_at_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('webhook_events_public_id_key').on(t.publicId),
+    index('webhook_events_created_at_idx').on(t.createdAt),
+    // An endpoint's test events (subject_id is the endpoint), which go out even while it is off.
+    index('webhook_events_test_idx').on(t.subjectId).where(sql`${t.type} = 'webhook.test'`),
+  ],
 );
 
 /**
@@ -93,6 +98,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_due_idx').on(t.dueAt).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    // The worker's claim, endpoint by endpoint: its pending deliveries, soonest due first.
+    index('webhook_deliveries_pending_idx').on(t.endpointId, t.dueAt).where(sql`${t.status} = 'pending'`),
     // The events' retention deletes cascade through it.
     index('webhook_deliveries_event_id_idx').on(t.eventId),
     check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
