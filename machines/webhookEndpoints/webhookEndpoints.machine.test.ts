@@ -111,6 +111,37 @@ describe('webhook endpoints: actions', () => {
     expect(actor.getSnapshot().context.target).toBeNull();
   });
 
+  it('says when the endpoint already has its test events waiting', async () => {
+    const { actor, calls } = endpoints({
+      test: async () => {
+        throw { status: 409, code: 'test_events_pending' };
+      },
+    });
+    await flushPromises();
+    actor.send({ type: 'user.sendTest', endpoint: crm });
+    await flushPromises();
+    expect(calls.notices).toEqual([{ type: 'error', message: 'This endpoint already has 5 test events waiting to be delivered.' }]);
+  });
+
+  it('drops an endpoint deleted elsewhere (404) instead of keeping a row every action fails on; deleting it again is done', async () => {
+    const gone = async () => {
+      throw { status: 404, code: 'not_found' };
+    };
+    const switched = endpoints({ switchTo: gone });
+    await flushPromises();
+    switched.actor.send({ type: 'user.switch', endpoint: crm, isActive: false });
+    await flushPromises();
+    expect(switched.actor.getSnapshot().context.endpoints).toEqual([pager]);
+    expect(switched.calls.notices).toEqual([{ type: 'error', message: 'This endpoint no longer exists: it was deleted elsewhere.' }]);
+    const deleted = endpoints({ remove: gone });
+    await flushPromises();
+    deleted.actor.send({ type: 'user.requestDelete', endpoint: crm });
+    deleted.actor.send({ type: 'user.confirmDelete' });
+    await flushPromises();
+    expect(deleted.actor.getSnapshot().context.endpoints).toEqual([pager]);
+    expect(deleted.calls.notices).toEqual([{ type: 'success', message: 'The endpoint is deleted.' }]);
+  });
+
   it('switches an endpoint: the asked-for state at once, then the server’s answer', async () => {
     let answer: (endpoint: WebhookEndpoint) => void = () => {};
     const { actor, calls } = endpoints({ switchTo: () => new Promise((resolve) => (answer = resolve)) });
@@ -239,6 +270,10 @@ describe('webhook endpoints: generated paths', () => {
       { type: 'xstate.error.actor.endpointsLoader', error: { status: 0 } },
       { type: 'xstate.done.actor.testEventRequest', output: { eventId: 'evt_1' } },
       { type: 'xstate.error.actor.testEventRequest', error: { status: 500 } },
+      { type: 'xstate.error.actor.testEventRequest', error: { status: 409, code: 'test_events_pending' } },
+      { type: 'xstate.error.actor.testEventRequest', error: { status: 404, code: 'not_found' } },
+      { type: 'xstate.error.actor.switchRequest', error: { status: 404, code: 'not_found' } },
+      { type: 'xstate.error.actor.deleteRequest', error: { status: 404, code: 'not_found' } },
       { type: 'xstate.done.actor.switchRequest', output: { ...crm, isActive: false } },
       { type: 'xstate.error.actor.switchRequest', error: { status: 500 } },
       { type: 'xstate.done.actor.deleteRequest', output: undefined },

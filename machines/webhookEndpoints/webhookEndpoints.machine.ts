@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { toApiFailure } from '../shared/apiFailure.ts';
 import { notProvided } from '../shared/notProvided.ts';
 import { webhookEndpointsMessages } from './webhookEndpoints.messages.ts';
 import type { WebhookEndpoint } from './webhookEndpoints.types.ts';
@@ -134,6 +135,10 @@ export const webhookEndpointsMachine = setup({
     showNotice: (_, _params: { type: 'success' | 'error'; message: MessageDescriptor }) => {},
   },
   guards: {
+    /** The endpoint is gone (deleted in another tab or window): the list drops it rather than keep a row every action fails on. */
+    isGone: ({ event }) => toApiFailure((event as ErrorActorEvent).error).status === 404,
+    /** 409 test_events_pending: the endpoint already has its test events waiting. */
+    hasTestsWaiting: ({ event }) => toApiFailure((event as ErrorActorEvent).error).code === 'test_events_pending',
     changesActivity: ({ event }) => {
       assertEvent(event, 'user.switch');
       return event.isActive !== event.endpoint.isActive;
@@ -180,10 +185,15 @@ export const webhookEndpointsMachine = setup({
               target: 'idle',
               actions: ['forgetTarget', { type: 'showNotice', params: { type: 'success', message: webhookEndpointsMessages.testQueued } }],
             },
-            onError: {
-              target: 'idle',
-              actions: ['forgetTarget', { type: 'showNotice', params: { type: 'error', message: webhookEndpointsMessages.testFailed } }],
-            },
+            onError: [
+              { target: 'idle', guard: 'isGone', actions: ['dropTarget', 'forgetTarget', { type: 'showNotice', params: { type: 'error', message: webhookEndpointsMessages.gone } }] },
+              {
+                target: 'idle',
+                guard: 'hasTestsWaiting',
+                actions: ['forgetTarget', { type: 'showNotice', params: { type: 'error', message: webhookEndpointsMessages.testsWaiting } }],
+              },
+              { target: 'idle', actions: ['forgetTarget', { type: 'showNotice', params: { type: 'error', message: webhookEndpointsMessages.testFailed } }] },
+            ],
           },
         },
         switching: {
@@ -193,10 +203,10 @@ export const webhookEndpointsMachine = setup({
             input: switchOf,
             onDone: { target: 'idle', actions: ['replaceEndpoint', 'forgetTarget', { type: 'showNotice', params: switchedNotice }] },
             // Leaving `switching` is the roll-back: the switch shows the listed state again.
-            onError: {
-              target: 'idle',
-              actions: ['forgetTarget', { type: 'showNotice', params: { type: 'error', message: webhookEndpointsMessages.switchFailed } }],
-            },
+            onError: [
+              { target: 'idle', guard: 'isGone', actions: ['dropTarget', 'forgetTarget', { type: 'showNotice', params: { type: 'error', message: webhookEndpointsMessages.gone } }] },
+              { target: 'idle', actions: ['forgetTarget', { type: 'showNotice', params: { type: 'error', message: webhookEndpointsMessages.switchFailed } }] },
+            ],
           },
         },
         confirmingDelete: {
@@ -214,10 +224,11 @@ export const webhookEndpointsMachine = setup({
               target: 'idle',
               actions: ['dropTarget', 'forgetTarget', { type: 'showNotice', params: { type: 'success', message: webhookEndpointsMessages.deleted } }],
             },
-            onError: {
-              target: 'idle',
-              actions: ['forgetTarget', { type: 'showNotice', params: { type: 'error', message: webhookEndpointsMessages.deleteFailed } }],
-            },
+            onError: [
+              // Gone already: what the user asked for is done.
+              { target: 'idle', guard: 'isGone', actions: ['dropTarget', 'forgetTarget', { type: 'showNotice', params: { type: 'success', message: webhookEndpointsMessages.deleted } }] },
+              { target: 'idle', actions: ['forgetTarget', { type: 'showNotice', params: { type: 'error', message: webhookEndpointsMessages.deleteFailed } }] },
+            ],
           },
         },
       },

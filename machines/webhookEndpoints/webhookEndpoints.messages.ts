@@ -7,6 +7,8 @@ export const webhookEndpointsMessages = {
   loadFailed: msg`Failed to load the webhook endpoints.`,
   testQueued: msg`Test event queued`,
   testFailed: msg`Failed to send the test event.`,
+  testsWaiting: msg`This endpoint already has 5 test events waiting to be delivered.`,
+  gone: msg`This endpoint no longer exists: it was deleted elsewhere.`,
   switchedOn: msg`The endpoint is on: events are delivered to it.`,
   switchedOff: msg`The endpoint is off: no events are delivered to it.`,
   switchFailed: msg`Failed to change the endpoint.`,

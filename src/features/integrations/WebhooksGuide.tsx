@@ -42,7 +42,10 @@ export function WebhooksGuide() {
           </Trans>
         </li>
         <li>
-          <Trans>See the README for a verification snippet.</Trans>
+          <Trans>
+            To verify a delivery, compute the HMAC-SHA256 of the timestamp, a dot and the raw body with your secret, and compare it with v1; refuse a
+            timestamp older than 5 minutes.
+          </Trans>
         </li>
       </Box>
     </Box>
