@@ -3651,8 +3651,7 @@ export interface operations {
             /** @description `invalid_request`: retentionDays is missing, not a whole number, or outside 1–3650. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["InsufficientScope"];
-            429: components["responses"]["TooManyRequests"];
+            403: components["responses"]["ApiKeyNotAllowed"];
         };
     };
     listWebhookEndpoints: {

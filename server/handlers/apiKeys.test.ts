@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import { loadContract } from '../http/contract.ts';
+import { operationsTakingApiKeys } from './security.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_REQUESTS_PER_MINUTE, loadConfig } from '../config.ts';
 import { users } from '../db/schema/accounts.ts';
@@ -155,6 +157,17 @@ describe('a key as the bearer credential', () => {
     expect(expectStatus(await stranger.call({ method: 'GET', url: '/api/client/widgets' }), 200).data).toHaveLength(1);
   });
 
+  it('reaches exactly these operations: a new one takes keys only when added here on purpose', () => {
+    // The contract's default lets keys in; an operation about money, access, secrets or what is
+    // kept lists bearerAuth alone. This list makes a new operation a decision, not a default.
+    expect([...operationsTakingApiKeys(loadContract())].sort()).toEqual([
+      'blockVisitor', 'createAgent', 'createWebsite', 'createWidget', 'deleteAgent', 'deleteFile', 'deleteWidget', 'exportCallsCsv', 'getAnalytics',
+      'getCallDestinations', 'getCallLimits', 'getCallRecording', 'getCredits', 'getMeta', 'getRecordingSettings', 'getSpentCredits', 'getUser', 'getUserEmail',
+      'listAgents', 'listBlockedVisitors', 'listCalls', 'listFiles', 'listPayments', 'listScheduledCalls', 'listWebsites', 'listWidgets', 'unblockVisitor',
+      'updateAgent', 'updateWidget',
+    ]);
+  });
+
   it('a read key may only read: 403 insufficient_scope on POST; a write key may POST', async () => {
     const owner = await signedInClient(server);
     const read = await createKey(owner, 'read');
@@ -183,6 +196,7 @@ describe('a key as the bearer credential', () => {
     ['change the e-mail address', { method: 'PATCH', url: '/api/user', body: { email: 'attacker@example.com', currentPassword: 'correct-horse' } }],
     ['sign out', { method: 'DELETE', url: '/api/oauth2/token' }],
     ['widen the call destinations', { method: 'PUT', url: '/api/client/call-destinations', body: { countries: ['US', 'GB'] } }],
+    ['shorten how long recordings are kept', { method: 'PUT', url: '/api/client/recording-settings', body: { retentionDays: 1 } }],
     ['raise the call limits', { method: 'PUT', url: '/api/client/call-limits', body: { perWidget: 10000, perAccount: 10000 } }],
     ['tokenize a card', { method: 'POST', url: '/api/local-card-processor/payment-methods', body: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } }],
   ] as const)('no key, not even a write key, may %s: 403 api_key_not_allowed', async (_label, request) => {
