@@ -16,9 +16,10 @@ export const BUDGETS = {
    * loads the whole catalog of the chosen language (8.6 kB), which grows with every string the
    * product adds (its call-flow settings: +0.4 kB); catalogs split by screen are the next lever.
    * Raised to 217.5 kB for issue 19: the Integrations screen's webhook strings and guide (+1.4 kB
-   * in each catalog; the build before them measured 215.4 kB).
+   * in each catalog; the build before them measured 215.4 kB). Raised to 218 kB for issue 19's
+   * API keys: their list, form and guide put the sign-in page at 217.7 kB (217.0 kB before them).
    */
-  signInGzip: 217.5 * KB,
+  signInGzip: 218 * KB,
   /**
    * The scripts any page loads before it renders (entry, its imports, catalog, route chunks).
    * Over HTTP/1.1 each is a round trip on one of six connections; at about 80 files a screen,

@@ -17,6 +17,12 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** "Cancel", Escape or a click outside. */
   onCancel: () => void;
+  /**
+   * Where focus goes when the dialog closes, when not back to the button that opened it: a
+   * deleted row takes that button with it, and focus would fall to the page. Null: that button.
+   * (Focusing elsewhere while the dialog closes does not hold: its focus trap takes focus back.)
+   */
+  finalFocus?: () => HTMLElement | null;
 }
 
 /**
@@ -24,7 +30,7 @@ export interface ConfirmDialogProps {
  * "Cancel"). An alert dialog that keeps focus inside and starts on Cancel, the safe choice; it
  * only reports the user's answer, the screen's machine decides what happens.
  */
-export function ConfirmDialog({ open, title, text, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, text, busy = false, onConfirm, onCancel, finalFocus }: ConfirmDialogProps) {
   const { t } = useLingui();
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
@@ -37,6 +43,7 @@ export function ConfirmDialog({ open, title, text, busy = false, onConfirm, onCa
       closeOnEscape={!busy}
       closeOnInteractOutside={!busy}
       initialFocusEl={() => cancelRef.current}
+      finalFocusEl={finalFocus}
       onOpenChange={(details) => {
         if (!details.open && !busy) onCancel();
       }}

@@ -199,4 +199,6 @@ test('an endpoint by keyboard: a refused address, its secret, off and on, delete
   await confirm.getByRole('button', { name: 'Yes, I am sure.' }).click();
   await expect(page.getByText('The endpoint is deleted.')).toBeVisible();
   await expect(page.getByText('No endpoints yet: add one below.')).toBeVisible();
+  // Its Delete button went with it: focus is on the list's heading, not lost to the page.
+  await expect(page.getByRole('heading', { level: 3, name: 'Your endpoints' })).toBeFocused();
 });

@@ -45,15 +45,15 @@ export function WebhookEndpoints({ list }: { list: EndpointsActor }) {
   const toDelete = useSelector(list, deleteTarget);
   const deleting = useSelector(list, isDeleting);
   const url = toDelete?.url ?? '';
-  // A deleted endpoint takes its Delete button with it: focus goes to the list's heading rather
-  // than to the page.
+  // A deleted endpoint takes its Delete button with it: when the dialog closes on an endpoint no
+  // longer listed, focus goes to the list's heading rather than to the page (given to the dialog:
+  // focusing it from here while the dialog closes does not hold, its focus trap takes it back).
   const heading = useRef<HTMLHeadingElement>(null);
-  const listed = useRef(endpoints);
+  const lastAsked = useRef<number | null>(null);
   useEffect(() => {
-    const before = listed.current;
-    listed.current = endpoints;
-    if (before.some((endpoint) => !endpoints.some((still) => still.id === endpoint.id))) heading.current?.focus();
-  }, [endpoints]);
+    if (toDelete) lastAsked.current = toDelete.id;
+  }, [toDelete]);
+  const focusAfterDialog = () => (list.getSnapshot().context.endpoints.some((endpoint) => endpoint.id === lastAsked.current) ? null : heading.current);
   return (
     <Box as="section" aria-labelledby={headingId}>
       <Heading as="h3" id={headingId} ref={heading} tabIndex={-1} size="sm" mb="3" color="gray.900">
@@ -88,6 +88,7 @@ export function WebhookEndpoints({ list }: { list: EndpointsActor }) {
         busy={deleting}
         onConfirm={() => list.send({ type: 'user.confirmDelete' })}
         onCancel={() => list.send({ type: 'user.cancelDelete' })}
+        finalFocus={focusAfterDialog}
       />
     </Box>
   );

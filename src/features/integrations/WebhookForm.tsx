@@ -1,8 +1,6 @@
 import { Box } from '@chakra-ui/react/box';
 import { Code } from '@chakra-ui/react/code';
-import { Field } from '@chakra-ui/react/field';
 import { Heading } from '@chakra-ui/react/heading';
-import { Input } from '@chakra-ui/react/input';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { chakra } from '@chakra-ui/react/styled-system';
@@ -31,6 +29,7 @@ import { Button } from '../../ui/Button.tsx';
 import { CheckboxField } from '../../ui/CheckboxField.tsx';
 import { Notice } from '../../ui/Notice.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { OneTimeSecretBox } from './OneTimeSecretBox.tsx';
 import { useFocusBack } from './useFocusBack.ts';
 
 type FormActor = ActorRefFrom<typeof webhookFormMachine>;
@@ -127,67 +126,29 @@ function EndpointForm({ form, heading }: { form: FormActor; heading: RefObject<H
   );
 }
 
-/**
- * The new endpoint's signing secret, this once (the server never answers it again): read-only,
- * with Copy, and Done to put it away. When the clipboard refuses, the secret is selected for
- * Ctrl+C instead.
- */
+/** The new endpoint's signing secret, this once (the server never answers it again). */
 function SecretBox({ form, secret }: { form: FormActor; secret: string }) {
-  const { i18n } = useLingui();
-  const headingId = useId();
+  const { t, i18n } = useLingui();
   const endpoint = useSelector(form, createdEndpoint);
   const copying = useSelector(form, isCopying);
   const copied = useSelector(form, isCopied);
   const copyFailed = useSelector(form, hasCopyFailed);
-  const input = useRef<HTMLInputElement>(null);
-  const [copyButtonRef, copyButtonPressed] = useFocusBack<HTMLButtonElement>(copying);
-  // The box replaces the form: focus moves to the secret, which is what there is to do now.
-  useEffect(() => {
-    input.current?.focus();
-  }, []);
-  useEffect(() => {
-    if (copyFailed) input.current?.select();
-  }, [copyFailed]);
   return (
-    <Box as="section" aria-labelledby={headingId} borderWidth="1px" borderColor="blue.300" bg="blue.50" borderRadius="md" p={{ base: '4', md: '5' }}>
-      <Heading as="h3" id={headingId} size="sm" mb="1" color="gray.900">
-        <Trans>Endpoint added</Trans>
-      </Heading>
-      <Text fontSize="sm" fontFamily="mono" color="gray.800" overflowWrap="anywhere" mb="3">
-        {endpoint?.url}
-      </Text>
-      <Text fontWeight="semibold" color="gray.900" mb="3">
-        <Trans>Copy this signing secret now: it will not be shown again.</Trans>
-      </Text>
-      <Stack direction={{ base: 'column', md: 'row' }} gap="3" alignItems={{ base: 'stretch', md: 'flex-end' }} maxW="3xl">
-        <Field.Root flex="1">
-          <Field.Label>
-            <Trans>Signing secret</Trans>
-          </Field.Label>
-          <Input ref={input} name="secret" readOnly value={secret} fontFamily="mono" bg="white" onFocus={(event) => event.currentTarget.select()} />
-        </Field.Root>
-        <Button
-          ref={copyButtonRef}
-          variant="outline"
-          bg="white"
-          loading={copying}
-          onClick={() => {
-            copyButtonPressed();
-            form.send({ type: 'user.copy' });
-          }}
-        >
-          <Trans>Copy</Trans>
-        </Button>
-      </Stack>
-      <Text role="status" fontSize="sm" color={copyFailed ? 'red.700' : 'green.700'} minH="5" mt="2">
-        {copied ? <Trans>Copied!</Trans> : copyFailed ? messageText(i18n, webhookFormMessages.copyFailed) : ''}
-      </Text>
-      <Button mt="3" onClick={() => form.send({ type: 'user.done' })}>
-        <Trans>Done</Trans>
-      </Button>
-      <Text fontSize="sm" color="gray.700" mt="3">
-        <Trans>Once your receiver holds the secret, Send test event checks that it verifies the signature.</Trans>
-      </Text>
-    </Box>
+    <OneTimeSecretBox
+      title={t`Endpoint added`}
+      subject={<chakra.span fontFamily="mono">{endpoint?.url}</chakra.span>}
+      warning={t`Copy this signing secret now: it will not be shown again.`}
+      label={t`Signing secret`}
+      name="secret"
+      secret={secret}
+      copying={copying}
+      copied={copied}
+      copyFailed={copyFailed}
+      copyFailedText={messageText(i18n, webhookFormMessages.copyFailed) ?? ''}
+      onCopy={() => form.send({ type: 'user.copy' })}
+      onDone={() => form.send({ type: 'user.done' })}
+    >
+      <Trans>Once your receiver holds the secret, Send test event checks that it verifies the signature.</Trans>
+    </OneTimeSecretBox>
   );
 }
