@@ -26,7 +26,7 @@ import type { Telephony } from '../server/adapters/telephony/telephony.ts';
 import type { Database } from '../server/db/client.ts';
 import { widgetAgents, widgets } from '../server/db/schema/toolbox.ts';
 import { changeCredits } from '../server/domain/credits/ledger.ts';
-import { createWebhookEndpoint, sendWebhookTestEvent } from '../server/domain/webhooks/webhookEndpoints.ts';
+import { createWebhookEndpoint, MAX_PENDING_TEST_EVENTS, sendWebhookTestEvent } from '../server/domain/webhooks/webhookEndpoints.ts';
 import { saveCallLimits } from '../server/domain/limits/callVelocity.ts';
 import { CALL_LIMIT_MAX } from '../common/rules/callLimits.ts';
 import { accountWithWidget } from '../server/test/callTestKit.ts';
@@ -236,8 +236,8 @@ export async function measureFirstDial(log: (line: string) => void): Promise<Fir
       for (const userId of accounts) {
         const endpoint = await createWebhookEndpoint(instance.db, userId, { url: receiver, events: ['call.requested', 'call.completed'] }, { allowLoopback: true });
         // Test events first, so that the receiver already holds deliveries open (each waits for its
-        // 10-second timeout) while the crowd comes.
-        for (let i = 0; i < 20; i += 1) await sendWebhookTestEvent(instance.db, userId, endpoint.id);
+        // 10-second timeout: two at a time, the endpoint's share) while the crowd comes.
+        for (let i = 0; i < MAX_PENDING_TEST_EVENTS; i += 1) await sendWebhookTestEvent(instance.db, userId, endpoint.id);
       }
       const heldBy = Date.now() + 10_000;
       while (held === 0 && Date.now() < heldBy) await new Promise((resolve) => setTimeout(resolve, 20));
