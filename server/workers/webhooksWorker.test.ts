@@ -46,8 +46,11 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 });
 afterAll(async () => {
-  receiver?.closeAllConnections();
-  await new Promise((resolve) => receiver?.close(resolve));
+  // A setup that failed leaves no receiver to close (and nothing to wait for).
+  if (receiver) {
+    receiver.closeAllConnections();
+    await new Promise((resolve) => receiver.close(resolve));
+  }
   await server?.close();
 });
 afterEach(async () => {
@@ -302,13 +305,45 @@ describe('delivery', () => {
   it('two instances polling at once send each delivery once, at most two of an endpoint at a time', async () => {
     const clients = await Promise.all(Array.from({ length: 6 }, () => clientWithEndpoint(['call.requested'])));
     for (const { account, widget } of clients) for (let i = 0; i < 3; i++) await insertCall(server.db, { userId: account.id, widget });
-    answer = (response) => setTimeout(() => response.writeHead(200).end(), 20);
-    const [first, second] = await Promise.all([deliver(worker()), deliver(worker())]);
+    // The receiver answers once both polls have claimed: a send that ended before the other
+    // instance polled would let it claim that endpoint's third delivery (a loaded machine's timing).
+    let bothClaimed = () => {};
+    const claimedGate = new Promise<void>((resolve) => (bothClaimed = resolve));
+    answer = (response) => void claimedGate.then(() => response.writeHead(200).end());
+    const [one, two] = [worker(), worker()];
+    const claims = await Promise.all([one.runOnce(), two.runOnce()]);
+    bothClaimed();
+    const [first, second] = await Promise.all([one.settle(), two.settle()]);
     // Two of each endpoint's three in the first round, whichever instance took them.
+    expect(claims[0] + claims[1]).toBe(12);
     expect(first + second).toBe(12);
     expect(await deliver(worker())).toBe(6);
     expect(received).toHaveLength(18);
     expect(new Set(received.map((attempt) => attempt.headers[EVENT_ID_HEADER.toLowerCase()])).size).toBe(18);
+  });
+
+  it("an account whose endpoints all hang holds six sends across instances, and other accounts' events go on", async () => {
+    const hanging = createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const stuck = await clientWithEndpoint(['call.requested'], `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/a`);
+      for (const suffix of ['b', 'c', 'd', 'e']) {
+        await createWebhookEndpoint(server.db, stuck.account.id, { url: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/${suffix}`, events: ['call.requested'] }, { allowLoopback: true });
+      }
+      // Each of the five endpoints gets each of the three calls: 15 deliveries, 2 of each endpoint claimable.
+      for (let i = 0; i < 3; i++) await insertCall(server.db, { userId: stuck.account.id, widget: stuck.widget });
+      const [one, two] = [worker({ timeoutMs: 30_000 }), worker({ timeoutMs: 30_000 })];
+      const claims = await Promise.all([one.runOnce(), two.runOnce()]);
+      expect(claims[0] + claims[1]).toBe(6);
+      expect(await one.runOnce()).toBe(0);
+      const { account, endpoint, widget } = await clientWithEndpoint(['call.requested']);
+      await insertCall(server.db, { userId: account.id, widget });
+      expect(await two.runOnce()).toBe(1);
+      await expect.poll(async () => (await deliveriesOf(endpoint.id))[0]!.delivery.status).toBe('succeeded');
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
   });
 
   it("a receiver that never answers holds two sends, and the instance goes on delivering other endpoints' events", async () => {

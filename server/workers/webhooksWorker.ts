@@ -25,6 +25,11 @@ export const WEBHOOK_EVENTS_KEPT_MS = 30 * 86_400_000;
 export const WEBHOOK_SENDS_AT_ONCE = 20;
 /** Deliveries of one endpoint in flight at once, across instances: a hanging receiver holds two sends, not the instance's twenty. */
 export const WEBHOOK_SENDS_PER_ENDPOINT = 2;
+/**
+ * Deliveries of one account in flight at once, across instances: an account whose ten endpoints
+ * all hang holds six sends, and the instance's other fourteen go on with the other accounts'.
+ */
+export const WEBHOOK_SENDS_PER_ACCOUNT = 6;
 /** Every this many polls (the first included), old events are deleted: about hourly at the default 2 s. */
 const POLLS_BETWEEN_CLEANUPS = 1800;
 /** Old events deleted per statement, so that no one statement holds the database for long. */
@@ -127,13 +132,14 @@ export class WebhooksWorker extends PeriodicTask<number> {
     if (free <= 0) return 0;
     // Endpoint by endpoint (an index probe each, however long a backlog): the due deliveries of
     // endpoints that are on (a test event: on or off), at most WEBHOOK_SENDS_PER_ENDPOINT of an
-    // endpoint in flight, counting those other instances send. The claimable conditions are
-    // checked again on the rows locked: a row another instance claimed while this statement ran
-    // is locked in its new version, which those conditions then refuse.
+    // endpoint and WEBHOOK_SENDS_PER_ACCOUNT of an account in flight, counting those other
+    // instances send. The claimable conditions are checked again on the rows locked: a row
+    // another instance claimed while this statement ran is locked in its new version, which those
+    // conditions then refuse.
     const claimable = sql`d.status = 'pending' and d.due_at <= ${now} and (d.leased_until is null or d.leased_until <= ${now})`;
     const claimed = (await db.execute(sql`
       with candidates as (
-        select c.id, c.due_at from ${webhookEndpoints} e
+        select c.id, c.due_at, e.user_id, row_number() over (partition by e.user_id order by c.due_at, c.id) as rank from ${webhookEndpoints} e
         cross join lateral (
           select count(*)::int as n from ${webhookDeliveries} f where f.endpoint_id = e.id and f.status = 'pending' and f.leased_until > ${now}
         ) inflight
@@ -145,8 +151,15 @@ export class WebhooksWorker extends PeriodicTask<number> {
           limit greatest(0, ${WEBHOOK_SENDS_PER_ENDPOINT} - inflight.n)
         ) c
         where e.is_active or exists (select 1 from ${webhookEvents} t where t.type = ${WEBHOOK_TEST_EVENT} and t.subject_id = e.id)
+      ), within_account as (
+        select c.id, c.due_at from candidates c
+        cross join lateral (
+          select count(*)::int as n from ${webhookDeliveries} f join ${webhookEndpoints} g on g.id = f.endpoint_id
+          where g.user_id = c.user_id and f.status = 'pending' and f.leased_until > ${now}
+        ) inflight
+        where c.rank <= ${WEBHOOK_SENDS_PER_ACCOUNT} - inflight.n
       ), picked as (
-        select d.id from ${webhookDeliveries} d join candidates c on c.id = d.id
+        select d.id from ${webhookDeliveries} d join within_account c on c.id = d.id
         where ${claimable}
         order by c.due_at, c.id
         limit ${free}
