@@ -83,6 +83,17 @@ function urlOf(route: string): string {
 
 const componentKey = (route: string) => `${ROUTES}${route}.tsx${COMPONENT_SPLIT}`;
 
+/**
+ * Modules a screen's first render imports (React.lazy) rather than its route chunk: the widget
+ * wizard's step forms, each in a chunk of its own so that one step does not load another's. They
+ * count as the page's own files, so the server preloads them with the route (routePreloads.ts)
+ * instead of the screen asking for them only once its route has run (issue 17).
+ */
+const FIRST_RENDER_IMPORTS: Record<string, string[]> = {
+  '_app/widgets/manage/general/{-$id}': ['src/features/widgetWizard/general/GeneralStep.tsx'],
+  '_app/widgets/manage/design/{-$id}': ['src/features/widgetWizard/design/DesignStep.tsx'],
+};
+
 /** One page per leaf route (a route no other route is nested in). */
 export function pagesOf(manifest: Manifest): Page[] {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
@@ -95,7 +106,7 @@ export function pagesOf(manifest: Manifest): Page[] {
     .filter((route) => !layoutSet.has(route))
     .map((route) => {
       const layouts = layoutsOf(route, routeSet);
-      const files = new Set([...shell, ...closure(manifest, [...layouts, route].map(componentKey))]);
+      const files = new Set([...shell, ...closure(manifest, [...[...layouts, route].map(componentKey), ...(FIRST_RENDER_IMPORTS[route] ?? [])])]);
       // The outermost layout (the signed-in shell, the /auth frame) is shared by its screens.
       const frame = closure(manifest, layouts.slice(0, 1).map(componentKey));
       // What the page's own chunks import() later; the shell's import()s are the other routes.

@@ -2,21 +2,17 @@ import { Box } from '@chakra-ui/react/box';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { Input } from '@chakra-ui/react/input';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useState } from 'react';
-import { afterNextPaint } from '../lib/afterNextPaint.ts';
+import { useId, useState } from 'react';
+import { useLoadedAfterPaint } from '../lib/useLoadedAfterPaint.ts';
 import { dayToPickerText, PICKER_DATE_FORMAT } from '../lib/dateTime.ts';
 
 export { PICKER_DATE_FORMAT } from '../lib/dateTime.ts';
 
-// react-datepicker (with Floating UI and its stylesheet, about 35 kB gzip) loads once the
-// screen's first render is on screen rather than before it (issue 17): until it has, each field
-// is a plain read-only input in the same boxes, showing the same text. Asked for during that
-// render, its download and its run (about 80 ms under Lighthouse's 4× slower CPU) fell inside
-// the render of the screen, and held back the screen's largest paint (the chart's caption).
-// Not React.lazy in a transition: a transition waiting for a chunk holds every other transition
-// back (the screen's deferred rows among them) until the chunk has come.
+// react-datepicker loads once the screen's first render is on screen rather than before it
+// (useLoadedAfterPaint, issue 17): until it has, each field is a plain read-only input in the same
+// boxes, showing the same text. Asked for during that render, it held back the screen's largest
+// paint (the chart's caption).
 const loadDayPickerInput = () => import('./DayPickerInput.tsx').then((module) => module.default);
-type DayPickerInputComponent = Awaited<ReturnType<typeof loadDayPickerInput>>;
 
 export interface DateRangeFilterProps {
   /** Calendar days `yyyy-MM-dd`. */
@@ -56,22 +52,8 @@ export interface DayPickerProps {
 function DayPicker({ label, ...props }: DayPickerProps) {
   const id = useId();
   const [focusedEarly, setFocusedEarly] = useState(false);
-  // Asked for once the commit that shows the field is on screen (its effects run before that paint); the read-only input stays until it has come
-  // (or for good, if it cannot load: the filter then keeps its default days).
-  const [DayPickerInput, setDayPickerInput] = useState<DayPickerInputComponent | null>(null);
-  useEffect(() => {
-    let mounted = true;
-    const cancel = afterNextPaint(() =>
-      loadDayPickerInput().then(
-        (component) => mounted && setDayPickerInput(() => component),
-        (error: unknown) => console.error('Could not load the date picker', error),
-      ),
-    );
-    return () => {
-      mounted = false;
-      cancel();
-    };
-  }, []);
+  // The read-only input stays until the picker has come (or for good, if it cannot load: the filter then keeps its default days).
+  const DayPickerInput = useLoadedAfterPaint(loadDayPickerInput, 'the date picker');
   const fallback = (
     // The boxes react-datepicker wraps its input in (inline blocks, full width), so the
     // field does not move when the picker replaces it; busy until it has (tests wait for that).

@@ -2,14 +2,15 @@
 import { ChakraProvider } from '@chakra-ui/react/styled-system';
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstWorkingHoursMessage, validateWorkingHours } from '../../machines/shared/workingHours.ts';
 import { defaultWorkingHours, type WorkingHours } from '../../common/rules/workingHours.ts';
 import { messages as enMessages } from '../locales/en/messages.po';
 import { system } from './system.ts';
-import { WorkingHoursEditor } from './WorkingHoursEditor.tsx';
+import { format } from 'date-fns';
+import { TIME_FORMAT, timeToPickerText, WorkingHoursEditor } from './WorkingHoursEditor.tsx';
 
 const i18n = setupI18n({ locale: 'en', messages: { en: enMessages } });
 
@@ -75,6 +76,24 @@ describe('WorkingHoursEditor', () => {
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('At least one day must be selected and every selected day must have valid start/end time');
     expect(alert.textContent).toContain('A minimum of one active day is required.');
+  });
+
+  it('writes each time as the picker does, before the picker has loaded', () => {
+    for (let minutes = 0; minutes < 24 * 60; minutes += 5) {
+      const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+      expect(timeToPickerText(time)).toBe(format(new Date(2000, 0, 1, Math.floor(minutes / 60), minutes % 60), TIME_FORMAT));
+    }
+    expect(timeToPickerText('25:00')).toBe('');
+  });
+
+  it('shows each time read-only and busy until the picker has come after the first paint, then the picker', async () => {
+    renderEditor();
+    const monday = screen.getByLabelText('Monday from');
+    expect(monday).toHaveProperty('readOnly', true);
+    expect(monday.closest('[aria-busy="true"]')).not.toBeNull();
+    await waitFor(() => expect(screen.getByLabelText('Monday from').closest('.react-datepicker-wrapper')).not.toBeNull(), { timeout: 5_000 });
+    expect(screen.getByLabelText('Monday from')).toHaveProperty('value', '9:00 AM');
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
   });
 
   it('names an active day left without a time frame', () => {

@@ -9,11 +9,11 @@ import { Text } from '@chakra-ui/react/text';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import DatePicker from 'react-datepicker';
-import 'react-datepicker/dist/react-datepicker.css';
-import { addTimeFrame, removeTimeFrame, setDayActive, setFrameTime, TIME_STEP_MINUTES, timeFromParts, timeToMinutes, workingHoursMessages, type WorkingHoursIssues } from '../../machines/shared/workingHours.ts';
+import { useState } from 'react';
+import { addTimeFrame, removeTimeFrame, setDayActive, setFrameTime, timeToMinutes, workingHoursMessages, type WorkingHoursIssues } from '../../machines/shared/workingHours.ts';
 import { type TimeFrame, type WeekDay, type WorkingHours } from '../../common/rules/workingHours.ts';
 import { messageText } from '../i18n/messageText.ts';
+import { useLoadedAfterPaint } from '../lib/useLoadedAfterPaint.ts';
 
 export interface WorkingHoursEditorProps {
   /** The seven days, Monday first (read stored values through `normalizeWorkingHours`). */
@@ -36,14 +36,21 @@ const dayNames: Record<WeekDay, MessageDescriptor> = {
   sunday: msg`Sunday`,
 };
 
-/** spec §5 Active hours: 12-hour h:mm a. */
-const TIME_FORMAT = 'h:mm aa';
+/** spec §5 Active hours: 12-hour h:mm a (react-datepicker's date-fns format). */
+export const TIME_FORMAT = 'h:mm aa';
 
-/** An "HH:mm" time as the Date react-datepicker works with (the day itself does not matter). */
-function timeToDate(time: string): Date | null {
+/** An "HH:mm" time as TIME_FORMAT writes it ("9:05 AM"), without date-fns (WorkingHoursEditor.test.tsx checks they agree). */
+export function timeToPickerText(time: string): string {
   const minutes = timeToMinutes(time);
-  return minutes === null ? null : new Date(2000, 0, 1, Math.floor(minutes / 60), minutes % 60);
+  if (minutes === null) return '';
+  const hours = Math.floor(minutes / 60);
+  return `${hours % 12 || 12}:${String(minutes % 60).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
+
+// react-datepicker (about 35 kB gzip with Floating UI and its stylesheet) loads once the editor is
+// on screen (issue 17: the agent form and the wizard's General step painted only after it had
+// downloaded and run); until then each time is a plain read-only input in the same box.
+const loadTimePickerInput = () => import('./TimePickerInput.tsx').then((module) => module.default);
 
 /**
  * The weekly working-hours editor (spec §3 Working-hours entry, §5 Active hours and
@@ -165,39 +172,39 @@ function TimeFrameRow({
   );
 }
 
-function TimePicker({
-  label,
-  time,
-  disabled,
-  invalid,
-  onChange,
-}: {
+export interface TimePickerProps {
   label: string;
   time: string;
   disabled: boolean;
   invalid?: boolean;
   onChange: (time: string) => void;
-}) {
-  const { t } = useLingui();
+}
+
+function TimePicker(props: TimePickerProps) {
+  const TimePickerInput = useLoadedAfterPaint(loadTimePickerInput, 'the time picker');
+  // A field focused before the picker came gets the focus back in it (which opens its list).
+  const [focusedEarly, setFocusedEarly] = useState(false);
   return (
     <Box width="8.5rem" css={{ '& .react-datepicker-wrapper': { width: '100%' } }}>
-      <DatePicker
-        selected={timeToDate(time)}
-        // spec §5: not clearable — an emptied field keeps the last time.
-        onChange={(date: Date | null) => {
-          if (date) onChange(timeFromParts(date.getHours(), date.getMinutes()));
-        }}
-        showTimeSelect
-        showTimeSelectOnly
-        timeIntervals={TIME_STEP_MINUTES}
-        timeCaption={t`Time`}
-        dateFormat={TIME_FORMAT}
-        timeFormat={TIME_FORMAT}
-        disabled={disabled}
-        autoComplete="off"
-        popperPlacement="bottom-start"
-        customInput={<Input size="sm" bg="white" aria-label={label} aria-invalid={invalid ? true : undefined} />}
-      />
+      {TimePickerInput ? (
+        <TimePickerInput {...props} autoFocus={focusedEarly} />
+      ) : (
+        // Busy until the picker has come (tests wait for that).
+        <Box aria-busy="true">
+          <Input
+            size="sm"
+            bg="white"
+            readOnly
+            autoComplete="off"
+            aria-label={props.label}
+            aria-invalid={props.invalid ? true : undefined}
+            disabled={props.disabled}
+            value={timeToPickerText(props.time)}
+            onFocus={() => setFocusedEarly(true)}
+            onBlur={() => setFocusedEarly(false)}
+          />
+        </Box>
+      )}
     </Box>
   );
 }

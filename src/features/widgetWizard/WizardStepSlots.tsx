@@ -1,20 +1,27 @@
 import { Stack } from '@chakra-ui/react/stack';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { type ComponentProps, Suspense, use, useMemo, useState, type ReactNode } from 'react';
 import type { WidgetPreviewView } from '../../../machines/widgetWizard/widgetWizard.draft.ts';
 import type { widgetWizardMachine } from '../../../machines/widgetWizard/widgetWizard.machine.ts';
 import { isTypeLocked, visibleErrors } from '../../../machines/widgetWizard/widgetWizard.selectors.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { WidgetPreview, WidgetViewTabs, widgetPreviewViews } from './preview/WidgetPreview.tsx';
-import type { GeneralStepMeta } from './general/GeneralStep.tsx';
+import type { GeneralStep as GeneralStepComponent, GeneralStepMeta } from './general/GeneralStep.tsx';
+import type { DesignStep as DesignStepComponent } from './design/DesignStep.tsx';
 import { useUpload } from './upload/useUpload.ts';
 import type { ActorRefFrom } from 'xstate';
 import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
+import { loadDesignStep, loadGeneralStep } from './stepChunks.ts';
 
-// Each step's form comes in its own chunk: the phone input and the date picker of General
-// (about 65 kB gzip) are not loaded for Design or Code (issue 8: screen chunks ≤ 100 kB gzip).
-const GeneralStep = lazy(() => import('./general/GeneralStep.tsx').then((module) => ({ default: module.GeneralStep })));
-const DesignStep = lazy(() => import('./design/DesignStep.tsx').then((module) => ({ default: module.DesignStep })));
+function GeneralStep(props: ComponentProps<typeof GeneralStepComponent>) {
+  const { GeneralStep: Step } = use(loadGeneralStep());
+  return <Step {...props} />;
+}
+
+function DesignStep(props: ComponentProps<typeof DesignStepComponent>) {
+  const { DesignStep: Step } = use(loadDesignStep());
+  return <Step {...props} />;
+}
 
 type WizardActor = ActorRefFrom<typeof widgetWizardMachine>;
 type Change = (path: string, value: unknown) => void;
