@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useLoadedAfterPaint } from '../lib/useLoadedAfterPaint.ts';
 import { dayToPickerText, PICKER_DATE_FORMAT } from '../lib/dateTime.ts';
+import type DayPickerInputComponent from './DayPickerInput.tsx';
 
 export { PICKER_DATE_FORMAT } from '../lib/dateTime.ts';
 
@@ -12,7 +13,11 @@ export { PICKER_DATE_FORMAT } from '../lib/dateTime.ts';
 // (useLoadedAfterPaint, issue 17): until it has, each field is a plain read-only input in the same
 // boxes, showing the same text. Asked for during that render, it held back the screen's largest
 // paint (the chart's caption).
-const loadDayPickerInput = () => import('./DayPickerInput.tsx').then((module) => module.default);
+let DayPickerInput: typeof DayPickerInputComponent | null = null;
+const loadDayPickerInput = () =>
+  import('./DayPickerInput.tsx').then((module) => {
+    DayPickerInput = module.default;
+  });
 
 export interface DateRangeFilterProps {
   /** Calendar days `yyyy-MM-dd`. */
@@ -53,7 +58,7 @@ function DayPicker({ label, ...props }: DayPickerProps) {
   const id = useId();
   const [focusedEarly, setFocusedEarly] = useState(false);
   // The read-only input stays until the picker has come (or for good, if it cannot load: the filter then keeps its default days).
-  const DayPickerInput = useLoadedAfterPaint(loadDayPickerInput, 'the date picker');
+  const loaded = useLoadedAfterPaint(loadDayPickerInput, 'the date picker');
   const fallback = (
     // The boxes react-datepicker wraps its input in (inline blocks, full width), so the
     // field does not move when the picker replaces it; busy until it has (tests wait for that).
@@ -79,7 +84,7 @@ function DayPicker({ label, ...props }: DayPickerProps) {
       <chakra.label htmlFor={id} display="block" fontSize="sm" fontWeight="medium" mb="1.5">
         {label}
       </chakra.label>
-      {DayPickerInput ? <DayPickerInput id={id} autoFocus={focusedEarly} {...props} /> : fallback}
+      {loaded && DayPickerInput ? <DayPickerInput id={id} autoFocus={focusedEarly} {...props} /> : fallback}
     </Box>
   );
 }

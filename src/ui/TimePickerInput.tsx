@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { TIME_STEP_MINUTES, timeFromParts, timeToMinutes } from '../../machines/shared/workingHours.ts';
-import { TIME_FORMAT, type TimePickerProps } from './WorkingHoursEditor.tsx';
+import { TIME_FORMAT, type TimePickerProps } from './timePicker.ts';
 
 /** An "HH:mm" time as the Date react-datepicker works with (the day itself does not matter). */
 function timeToDate(time: string): Date | null {

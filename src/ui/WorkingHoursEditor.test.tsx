@@ -10,7 +10,8 @@ import { defaultWorkingHours, type WorkingHours } from '../../common/rules/worki
 import { messages as enMessages } from '../locales/en/messages.po';
 import { system } from './system.ts';
 import { format } from 'date-fns';
-import { TIME_FORMAT, timeToPickerText, WorkingHoursEditor } from './WorkingHoursEditor.tsx';
+import { TIME_FORMAT, timeToPickerText } from './timePicker.ts';
+import { WorkingHoursEditor } from './WorkingHoursEditor.tsx';
 
 const i18n = setupI18n({ locale: 'en', messages: { en: enMessages } });
 

@@ -10,10 +10,12 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { addTimeFrame, removeTimeFrame, setDayActive, setFrameTime, timeToMinutes, workingHoursMessages, type WorkingHoursIssues } from '../../machines/shared/workingHours.ts';
+import { addTimeFrame, removeTimeFrame, setDayActive, setFrameTime, workingHoursMessages, type WorkingHoursIssues } from '../../machines/shared/workingHours.ts';
 import { type TimeFrame, type WeekDay, type WorkingHours } from '../../common/rules/workingHours.ts';
 import { messageText } from '../i18n/messageText.ts';
 import { useLoadedAfterPaint } from '../lib/useLoadedAfterPaint.ts';
+import { timeToPickerText, type TimePickerProps } from './timePicker.ts';
+import type TimePickerInputComponent from './TimePickerInput.tsx';
 
 export interface WorkingHoursEditorProps {
   /** The seven days, Monday first (read stored values through `normalizeWorkingHours`). */
@@ -36,21 +38,14 @@ const dayNames: Record<WeekDay, MessageDescriptor> = {
   sunday: msg`Sunday`,
 };
 
-/** spec §5 Active hours: 12-hour h:mm a (react-datepicker's date-fns format). */
-export const TIME_FORMAT = 'h:mm aa';
-
-/** An "HH:mm" time as TIME_FORMAT writes it ("9:05 AM"), without date-fns (WorkingHoursEditor.test.tsx checks they agree). */
-export function timeToPickerText(time: string): string {
-  const minutes = timeToMinutes(time);
-  if (minutes === null) return '';
-  const hours = Math.floor(minutes / 60);
-  return `${hours % 12 || 12}:${String(minutes % 60).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
-}
-
 // react-datepicker (about 35 kB gzip with Floating UI and its stylesheet) loads once the editor is
 // on screen (issue 17: the agent form and the wizard's General step painted only after it had
 // downloaded and run); until then each time is a plain read-only input in the same box.
-const loadTimePickerInput = () => import('./TimePickerInput.tsx').then((module) => module.default);
+let TimePickerInput: typeof TimePickerInputComponent | null = null;
+const loadTimePickerInput = () =>
+  import('./TimePickerInput.tsx').then((module) => {
+    TimePickerInput = module.default;
+  });
 
 /**
  * The weekly working-hours editor (spec §3 Working-hours entry, §5 Active hours and
@@ -172,21 +167,13 @@ function TimeFrameRow({
   );
 }
 
-export interface TimePickerProps {
-  label: string;
-  time: string;
-  disabled: boolean;
-  invalid?: boolean;
-  onChange: (time: string) => void;
-}
-
 function TimePicker(props: TimePickerProps) {
-  const TimePickerInput = useLoadedAfterPaint(loadTimePickerInput, 'the time picker');
+  const loaded = useLoadedAfterPaint(loadTimePickerInput, 'the time picker');
   // A field focused before the picker came gets the focus back in it (which opens its list).
   const [focusedEarly, setFocusedEarly] = useState(false);
   return (
     <Box width="8.5rem" css={{ '& .react-datepicker-wrapper': { width: '100%' } }}>
-      {TimePickerInput ? (
+      {loaded && TimePickerInput ? (
         <TimePickerInput {...props} autoFocus={focusedEarly} />
       ) : (
         // Busy until the picker has come (tests wait for that).
