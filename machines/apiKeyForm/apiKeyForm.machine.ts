@@ -1,23 +1,27 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { ApiKey, ApiKeyCreated, ApiKeyScope } from '../apiKeys/apiKeys.types.ts';
+import { isTooManyAttempts, isWrongCurrentPassword } from '../form/currentPassword.ts';
 import { changeField, createDraft, draftBlur, draftSubmitAttempt, isDraftValid, type FormDraft, type FormEvent } from '../form/formDraft.ts';
 import { toApiFailure } from '../shared/apiFailure.ts';
+import { commonMessages } from '../shared/messages.ts';
 import { notProvided } from '../shared/notProvided.ts';
 import { apiKeyFormMessages } from './apiKeyForm.messages.ts';
 import { apiKeyFormSchema, DEFAULT_API_KEY_SCOPE, type ApiKeyFormValues } from './apiKeyForm.schema.ts';
 
 export interface ApiKeyFormContext {
   form: FormDraft<ApiKeyFormValues>;
-  /** Why the last submit failed (a full list, or anything else), shown above the button. */
+  /** Why the last submit failed (a full list, too many password checks, or anything else), shown above the button. */
   failure: MessageDescriptor | null;
+  /** The server found the current password wrong (401 invalid_grant): said at the field until it changes. */
+  passwordRefused: boolean;
   /** The key just created, with the key itself: held only while it is shown. */
   created: ApiKeyCreated | null;
 }
 
 export type ApiKeyFormEvent =
-  /** The name field (the scope is a choice of its own, typed, below). */
-  | FormEvent<Pick<ApiKeyFormValues, 'name'>>
+  /** The name and current-password fields (the scope is a choice of its own, typed, below). */
+  | FormEvent<Pick<ApiKeyFormValues, 'name' | 'currentPassword'>>
   /** The scope's radio buttons. */
   | { type: 'user.chooseScope'; scope: ApiKeyScope }
   /** The key box's Copy button. */
@@ -29,7 +33,7 @@ export type ApiKeyFormEvent =
   | DoneActorEvent<void, 'keyCopier'>
   | ErrorActorEvent<unknown, 'keyCopier'>;
 
-const emptyForm = () => createDraft<ApiKeyFormValues>(apiKeyFormSchema, { name: '', scope: DEFAULT_API_KEY_SCOPE });
+const emptyForm = () => createDraft<ApiKeyFormValues>(apiKeyFormSchema, { name: '', scope: DEFAULT_API_KEY_SCOPE, currentPassword: '' });
 
 /** The key as the list shows it: everything the server answered but the key itself. */
 export function withoutKey({ key: _key, ...apiKey }: ApiKeyCreated): ApiKey {
@@ -41,7 +45,8 @@ function createdKey({ event }: { event: { output: ApiKeyCreated } }): { apiKey: 
 }
 
 function createInput({ context }: { context: ApiKeyFormContext }): ApiKeyFormValues {
-  return { name: context.form.values.name.trim(), scope: context.form.values.scope };
+  const { name, scope, currentPassword } = context.form.values;
+  return { name: name.trim(), scope, currentPassword };
 }
 
 function keyOf({ context }: { context: ApiKeyFormContext }): string {
@@ -51,15 +56,18 @@ function keyOf({ context }: { context: ApiKeyFormContext }): string {
 
 /**
  * Create an API key (issue 19, "In the dashboard": "create shows the key once with a copy box"):
- * a name and a scope, then the key, shown once.
+ * a name, a scope and the current password, then the key, shown once.
  *
- * - The draft is validated as typed (a name of 1 to 100 characters, spaces around it aside); the
- *   scope is read only until the user chooses read and write.
- * - A valid submit sends `createRequest`. A full list (409 `api_keys_full`) says so; any other
- *   failure says the key was not created. The draft stays either way.
- * - Created: the new key is announced to the list without the key itself (`announceCreated`,
- *   src) and the key shown with Copy (`keyCopier`: the clipboard, src). Done forgets the key for
- *   good (the server keeps only its hash) and empties the form for another key.
+ * - The draft is validated as typed (a name of 1 to 100 characters, spaces around it aside; the
+ *   current password, required: "sudo mode", a key outlives a change of password); the scope is
+ *   read only until the user chooses read and write.
+ * - A valid submit sends `createRequest`. A wrong password (401 `invalid_grant`) is said at its
+ *   field until it changes; too many password checks (429) and a full list (409 `api_keys_full`)
+ *   say so; any other failure says the key was not created. The draft stays either way.
+ * - Created: the password is forgotten, the new key is announced to the list without the key
+ *   itself (`announceCreated`, src) and the key shown with Copy (`keyCopier`: the clipboard,
+ *   src). Done forgets the key for good (the server keeps only its hash) and empties the form for
+ *   another key.
  */
 export const apiKeyFormMachine = setup({
   types: {
@@ -73,11 +81,12 @@ export const apiKeyFormMachine = setup({
     keyCopier: fromPromise<void, string>(notProvided),
   },
   actions: {
-    updateName: assign({
-      form: ({ context, event }) => {
-        assertEvent(event, 'user.change');
-        return changeField(apiKeyFormSchema, context.form, event.field, event.value);
-      },
+    updateField: assign(({ context, event }) => {
+      assertEvent(event, 'user.change');
+      return {
+        form: changeField(apiKeyFormSchema, context.form, event.field, event.value),
+        passwordRefused: event.field === 'currentPassword' ? false : context.passwordRefused,
+      };
     }),
     touchField: assign({ form: draftBlur }),
     chooseScope: assign({
@@ -87,16 +96,19 @@ export const apiKeyFormMachine = setup({
       },
     }),
     markSubmitAttempted: assign({ form: draftSubmitAttempt }),
-    forgetFailure: assign({ failure: null }),
+    forgetFailure: assign({ failure: null, passwordRefused: false }),
     storeFailure: assign({ failure: (_, params: { message: MessageDescriptor }) => params.message }),
+    storePasswordRefusal: assign({ passwordRefused: true }),
+    /** Holds the key while it is shown, and lets go of the password it took: it is not needed again. */
     storeCreated: assign({
       created: ({ event }) => {
         assertEvent(event, 'xstate.done.actor.createRequest');
         return event.output;
       },
+      form: ({ context }) => changeField(apiKeyFormSchema, context.form, 'currentPassword', ''),
     }),
     /** Forgets the key and starts a new, empty draft. */
-    resetForm: assign({ form: () => emptyForm(), failure: null, created: null }),
+    resetForm: assign({ form: () => emptyForm(), failure: null, passwordRefused: false, created: null }),
     /** Tells the keys list about the new key (src sends it `form.created`). */
     announceCreated: (_, _params: { apiKey: ApiKey }) => {},
   },
@@ -107,15 +119,25 @@ export const apiKeyFormMachine = setup({
       assertEvent(event, 'xstate.error.actor.createRequest');
       return toApiFailure(event.error).code === 'api_keys_full';
     },
+    /** 401 invalid_grant: the current password is wrong. */
+    isPasswordWrong: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.createRequest');
+      return isWrongCurrentPassword(event.error);
+    },
+    /** 429 too_many_attempts: 5 checks of the password in 15 minutes, whichever form made them. */
+    hasTooManyAttempts: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.createRequest');
+      return isTooManyAttempts(event.error);
+    },
   },
 }).createMachine({
   id: 'apiKeyForm',
-  context: { form: emptyForm(), failure: null, created: null },
+  context: { form: emptyForm(), failure: null, passwordRefused: false, created: null },
   initial: 'editing',
   states: {
     editing: {
       on: {
-        'user.change': { actions: 'updateName' },
+        'user.change': { actions: 'updateField' },
         'user.blur': { actions: 'touchField' },
         'user.chooseScope': { actions: 'chooseScope' },
         'user.submit': [{ guard: 'canSubmit', target: 'creating', actions: 'forgetFailure' }, { actions: 'markSubmitAttempted' }],
@@ -128,6 +150,8 @@ export const apiKeyFormMachine = setup({
         input: createInput,
         onDone: { target: 'keyShown', actions: ['storeCreated', { type: 'announceCreated', params: createdKey }] },
         onError: [
+          { guard: 'isPasswordWrong', target: 'editing', actions: 'storePasswordRefusal' },
+          { guard: 'hasTooManyAttempts', target: 'editing', actions: { type: 'storeFailure', params: { message: commonMessages.tooManyAttempts } } },
           { guard: 'hasAllKeys', target: 'editing', actions: { type: 'storeFailure', params: { message: apiKeyFormMessages.keysFull } } },
           { target: 'editing', actions: { type: 'storeFailure', params: { message: apiKeyFormMessages.createFailed } } },
         ],

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { currentPasswordError as passwordMessage } from '../form/currentPassword.ts';
 import { visibleError } from '../form/formDraft.ts';
 import type { apiKeyFormMachine } from './apiKeyForm.machine.ts';
 
@@ -15,5 +16,7 @@ export const isCopied = (snapshot: Snapshot) => snapshot.matches({ keyShown: 'co
 export const hasCopyFailed = (snapshot: Snapshot) => snapshot.matches({ keyShown: 'copyFailed' });
 
 export const nameError = (snapshot: Snapshot) => visibleError(snapshot.context.form, 'name');
-/** A failure of the last submit (a full list, or any other). */
+/** The current password's message: its own rule's, else "wrong" from the server until it changes. */
+export const currentPasswordError = (snapshot: Snapshot) => passwordMessage(visibleError(snapshot.context.form, 'currentPassword'), snapshot.context.passwordRefused);
+/** A failure of the last submit (too many password checks, a full list, or any other); a wrong password is the field's. */
 export const submitFailure = (snapshot: Snapshot) => snapshot.context.failure;

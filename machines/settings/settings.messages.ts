@@ -15,8 +15,8 @@ export const settingsMessages = {
   emailHelper: msg`Link has been sent to your email address.`,
   /** ACCOUNT_SETTINGS_EMAIL_CHANGE_ERROR */
   emailFailed: msg`Failed to change email.`,
-  /** 401 invalid_grant on a change of e-mail or password: the current password is wrong (spec §8's singular login message). */
-  wrongCurrentPassword: msg`The login detail is incorrect`,
+  /** 401 invalid_grant on a change of e-mail or password: the current password is wrong (one message wherever it is asked for). */
+  wrongCurrentPassword: commonMessages.wrongCurrentPassword,
   /** PATCH /user 429: too many changes of e-mail for the account or to the address. */
   emailTooManyChanges: msg`Too many email changes. Please try again later.`,
   /** ACCOUNT_SETTINGS_PASSWORD_CHANGE_SUCCESS */

@@ -4,8 +4,10 @@ import { msg } from '@lingui/core/macro';
 /** Messages shared by several machines (spec §8 Error catalogue). */
 export const commonMessages = {
   unknownError: msg`Unknown error occurred.`,
-  /** 429 too_many_attempts: sign-in, sign-up and forgot password are rate-limited (issue 15). */
+  /** 429 too_many_attempts: sign-in, sign-up and forgot password are rate-limited (issue 15); so are checks of the current password. */
   tooManyAttempts: msg`Too many attempts. Please try again later.`,
+  /** 401 invalid_grant where the current password is asked for: it is wrong (spec §8's singular login message). */
+  wrongCurrentPassword: msg`The login detail is incorrect`,
 };
 
 /**

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { currentPasswordField } from '../form/currentPassword.ts';
 import { fieldRequired, rule } from '../form/validation.ts';
 import { webhookEventTypes, type WebhookEventType } from '../webhookEndpoints/webhookEndpoints.types.ts';
 import { webhookFormMessages } from './webhookForm.messages.ts';
@@ -6,6 +7,8 @@ import { webhookFormMessages } from './webhookForm.messages.ts';
 export interface WebhookFormValues {
   url: string;
   events: WebhookEventType[];
+  /** Confirms where the events go (issue 19, "sudo mode"): visitors' phone numbers among them. */
+  currentPassword: string;
 }
 
 /** What a new endpoint subscribes to unless the user changes it: every event of a call's life. */
@@ -22,7 +25,7 @@ function isAbsoluteWebAddress(value: string): boolean {
 }
 
 /**
- * The add-endpoint form: an address and at least one event. The address is checked here only
+ * The add-endpoint form: an address, at least one event and the current password. The address is checked here only
  * for what any server refuses (empty, too long, not an absolute http(s) address); production's
  * https-only and public-host rules are the server's, whose 400 reason the form then shows
  * (server/domain/webhooks/webhookTargets.ts).
@@ -31,6 +34,7 @@ export const webhookFormSchema = z
   .object({
     url: z.string().check(z.maxLength(MAX_WEBHOOK_URL_LENGTH, rule.maxLength)),
     events: z.array(z.enum(webhookEventTypes)),
+    currentPassword: currentPasswordField(),
   })
   .check(
     z.refine((values) => values.url.trim() !== '', { message: rule.required, path: ['url'], params: { message: fieldRequired(webhookFormMessages.urlLabel) } }),

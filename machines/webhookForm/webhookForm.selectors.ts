@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
+import { currentPasswordError as passwordMessage } from '../form/currentPassword.ts';
 import { visibleError } from '../form/formDraft.ts';
 import type { webhookFormMachine } from './webhookForm.machine.ts';
-import { webhookFormMessages } from './webhookForm.messages.ts';
 
 type Snapshot = SnapshotFrom<typeof webhookFormMachine>;
 
@@ -14,14 +14,10 @@ export const isCopying = (snapshot: Snapshot) => snapshot.matches({ secretShown:
 export const isCopied = (snapshot: Snapshot) => snapshot.matches({ secretShown: 'copied' });
 export const hasCopyFailed = (snapshot: Snapshot) => snapshot.matches({ secretShown: 'copyFailed' });
 
-/** The URL field's message: its own rule's, else the server's reason for refusing it (a string, in English). */
-export function urlError(snapshot: Snapshot) {
-  const own = visibleError(snapshot.context.form, 'url');
-  if (own) return { message: own, text: null };
-  const { refusal } = snapshot.context;
-  if (refusal === null) return null;
-  return refusal === '' ? { message: webhookFormMessages.urlRefused, text: null } : { message: null, text: refusal };
-}
+/** The URL field's message: its own rule's, else the server's reason for refusing the address. */
+export const urlError = (snapshot: Snapshot) => visibleError(snapshot.context.form, 'url') ?? snapshot.context.refusal ?? undefined;
 export const eventsError = (snapshot: Snapshot) => visibleError(snapshot.context.form, 'events');
-/** A failure of the last submit (a full list, or anything but a refused address). */
+/** The current password's message: its own rule's, else "wrong" from the server until it changes. */
+export const currentPasswordError = (snapshot: Snapshot) => passwordMessage(visibleError(snapshot.context.form, 'currentPassword'), snapshot.context.passwordRefused);
+/** A failure of the last submit (too many password checks, a full list, or anything but a refused address or password). */
 export const submitFailure = (snapshot: Snapshot) => snapshot.context.failure;

@@ -1,7 +1,7 @@
 /**
  * Codes a domain rule can refuse with; each is one of the contract's error codes. The handlers
- * turn a DomainError into the API's `{ error, error_description }` answer
- * (handlers/domainErrors.ts), so domain functions stay free of HTTP and callers that are not
+ * turn a DomainError into the API's `{ error, error_description }` answer, with `reason` when it
+ * has one (handlers/domainErrors.ts), so domain functions stay free of HTTP and callers that are not
  * HTTP (the demo seed) get a readable exception.
  */
 export type DomainErrorCode =
@@ -22,14 +22,20 @@ export type DomainErrorCode =
 export class DomainError extends Error {
   override name = 'DomainError';
   readonly code: DomainErrorCode;
+  /**
+   * Which rule refused, finer than `code`, where the operation's contract lists such reasons
+   * (e.g. WebhookUrlRefusal): a client shows its own words for it, in the user's language.
+   */
+  readonly reason: string | undefined;
 
-  constructor(code: DomainErrorCode, message: string) {
+  constructor(code: DomainErrorCode, message: string, reason?: string) {
     super(message);
     this.code = code;
+    this.reason = reason;
   }
 }
 
-export const invalidInput = (message: string) => new DomainError('invalid_request', message);
+export const invalidInput = (message: string, reason?: string) => new DomainError('invalid_request', message, reason);
 
 /** Rows of other accounts are reported exactly like missing ones (contract: Tenant scoping). */
 export const notFoundRow = (what: string) => new DomainError('not_found', `The requested ${what} is not found.`);

@@ -17,9 +17,9 @@ const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   payload_too_large: 413,
 };
 
-/** The API answer for a refused domain rule: `{ error: code, error_description: message }`. */
+/** The API answer for a refused domain rule: `{ error: code, error_description: message }`, and its `reason` if it has one. */
 export function toApiError(error: DomainError): ApiError {
-  return new ApiError(STATUS_BY_CODE[error.code], error.code, error.message);
+  return new ApiError(STATUS_BY_CODE[error.code], error.code, error.message, {}, error.reason);
 }
 
 /** Wraps a group of handlers so that a DomainError they throw answers as its API error. */

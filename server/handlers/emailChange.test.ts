@@ -4,7 +4,7 @@ import { outboxMessages } from '../db/schema/system.ts';
 import { users } from '../db/schema/accounts.ts';
 import { AdjustableTokenClock } from '../domain/auth/tokenClock.ts';
 import { EMAIL_CHANGE_LIMITS } from '../domain/users/emailChange.ts';
-import { PASSWORD_CHANGE_LIMIT } from '../domain/users/passwordChange.ts';
+import { CURRENT_PASSWORD_LIMIT } from '../domain/auth/currentPassword.ts';
 import { codeFromLink, createAccount, newestMailTo, refresh, signIn, uniqueEmail } from '../test/accounts.ts';
 import { startTestServer, type TestApp, type TestServer } from '../test/harness.ts';
 
@@ -185,7 +185,7 @@ describe('PATCH /user/password limits current-password checks per account (revie
 
   it('a stolen access token gets 5 guesses in 15 minutes, then 429 even for the right password, and again after the window', async () => {
     const { account, tokens } = await signedIn();
-    for (let guess = 0; guess < PASSWORD_CHANGE_LIMIT.max; guess += 1) {
+    for (let guess = 0; guess < CURRENT_PASSWORD_LIMIT.max; guess += 1) {
       const wrong = await changePassword(tokens.accessToken, `guess-${guess}`);
       expect(wrong.status).toBe(401);
       expect(wrong.body.error).toBe('invalid_grant');
@@ -199,5 +199,16 @@ describe('PATCH /user/password limits current-password checks per account (revie
     clock.advance(15 * 60 * 1000);
     const fresh = await signIn(app, account.email, account.password);
     expect((await changePassword(fresh.accessToken, account.password)).status).toBe(204);
+  });
+
+  it('shares the limit with a change of e-mail (issue 19: one limit for every check of the current password)', async () => {
+    clock.advanceTo(Math.ceil(clock.now() / 900_000) * 900_000 + 1_000);
+    const { account, tokens } = await signedIn();
+    for (let guess = 0; guess < CURRENT_PASSWORD_LIMIT.max; guess += 1) expect((await changePassword(tokens.accessToken, `guess-${guess}`)).status).toBe(401);
+    const target = uniqueEmail('shared');
+    const refused = await changeEmail(tokens.accessToken, { email: target, currentPassword: account.password });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('too_many_attempts');
+    expect(await mailsTo(target)).toHaveLength(0);
   });
 });

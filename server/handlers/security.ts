@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiKeyRateLimit, authenticateApiKey, looksLikeApiKey } from '../domain/apiKeys/apiKeys.ts';
 import { isSessionActive } from '../domain/auth/sessions.ts';
 import { apiKeyNotAllowed, insufficientScope, invalidAccessToken, tooManyRequests } from '../http/apiError.ts';
@@ -19,6 +19,26 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
  */
 export function operationsTakingApiKeys(contract: Contract): ReadonlySet<string> {
   return new Set(listOperations(contract).filter((op) => op.securitySchemes.includes(API_KEY_SCHEME)).map((op) => op.operationId));
+}
+
+/**
+ * Answers an API key on an operation that needs a signed-in user (its `security` lists schemes,
+ * not apiKey) with 403 api_key_not_allowed as soon as the route is known, before the body is read
+ * or checked: the refusal comes before anything else, whatever the body holds (a key never learns
+ * how a session-only body is checked, nor reaches a current-password check, issue 19), and the key
+ * is never looked up. bearerAuth refuses it too, for any caller that skips this hook.
+ */
+export function refuseApiKeysEarly(app: FastifyInstance, contract: Contract): void {
+  const sessionOnly = new Set(
+    listOperations(contract)
+      .filter((op) => op.securitySchemes.length > 0 && !op.securitySchemes.includes(API_KEY_SCHEME))
+      .map((op) => op.operationId),
+  );
+  app.addHook('onRequest', async (request) => {
+    if (!sessionOnly.has(operationIdOf(request) ?? '')) return;
+    const token = bearerToken(request);
+    if (token && looksLikeApiKey(token)) throw apiKeyNotAllowed();
+  });
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

@@ -10,7 +10,7 @@ import { METADATA_TOO_LARGE, metadataTooLarge } from '../domain/users/registrati
 import { isKnownTimezone } from '../domain/users/timezones.ts';
 import { resendVerification, VerificationMailNotSent } from '../domain/users/verificationResend.ts';
 import { toUserProfile } from '../domain/users/userProfile.ts';
-import { ApiError, invalidAccessToken, invalidRequest, tooManyAttempts } from '../http/apiError.ts';
+import { ApiError, invalidAccessToken, invalidRequest, tooManyAttempts, wrongCurrentPassword } from '../http/apiError.ts';
 import { caller, type HandlerContext, type OperationHandlers, sessionCaller } from './handlerContext.ts';
 
 // spec §8 wording where the spec gives it.
@@ -47,8 +47,7 @@ export function userHandlers(context: HandlerContext): OperationHandlers {
     // The limit's window reads the token clock, which tests move instead of waiting.
     const outcome = await changePassword(db, config.passwordHashParams, { userId, sessionId, ...body }, new Date(context.tokenClock.now()));
     if (typeof outcome === 'object') throw tooManyAttempts(outcome.retryAfterSeconds);
-    // Not invalid_or_expired_access_token: the SPA must not treat a typo as an expired session.
-    if (outcome === 'wrong_password') throw new ApiError(401, 'invalid_grant', 'invalid_current_password');
+    if (outcome === 'wrong_password') throw wrongCurrentPassword('invalid_current_password');
     return reply.code(204).send();
   }
 
@@ -94,8 +93,7 @@ export function userHandlers(context: HandlerContext): OperationHandlers {
         case 'too_many_attempts':
           throw tooManyAttempts(outcome.retryAfterSeconds);
         case 'wrong_password':
-          // As PATCH /user/password: not invalid_or_expired_access_token, so the SPA does not refresh.
-          throw new ApiError(401, 'invalid_grant', WRONG_CURRENT_PASSWORD);
+          throw wrongCurrentPassword(WRONG_CURRENT_PASSWORD);
         case 'unknown_timezone':
           throw invalidRequest('Field timezone is not a known IANA time zone.');
         case 'unknown_twilio_number':

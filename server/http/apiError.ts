@@ -1,18 +1,22 @@
 /**
  * An error the API answers on purpose, as the contract's `Error` body:
- * `{ error: <snake_case code>, error_description: <English text> }`.
+ * `{ error: <snake_case code>, error_description: <English text> }`, plus `reason: <snake_case
+ * code>` when one is given (only where the operation's 400 schema lists it: the serializer drops
+ * it elsewhere).
  */
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly statusCode: number;
   readonly code: string;
   readonly headers: Record<string, string>;
+  readonly reason: string | undefined;
 
-  constructor(statusCode: number, code: string, description: string, headers: Record<string, string> = {}) {
+  constructor(statusCode: number, code: string, description: string, headers: Record<string, string> = {}, reason?: string) {
     super(description);
     this.statusCode = statusCode;
     this.code = code;
     this.headers = headers;
+    this.reason = reason;
   }
 }
 
@@ -42,6 +46,12 @@ export const tooManyRequests = (retryAfterSeconds: number, limit: number) =>
   new ApiError(429, 'too_many_requests', `This API key made more than ${limit} requests this minute. Please try again in ${retryAfterSeconds} seconds.`, {
     'retry-after': String(retryAfterSeconds),
   });
+
+/**
+ * A wrong current password on an operation that asks for it. invalid_grant, never
+ * invalid_or_expired_access_token: the SPA must not take a typo for an expired session and refresh.
+ */
+export const wrongCurrentPassword = (description: string) => new ApiError(401, 'invalid_grant', description);
 
 export const tooManyAttempts = (retryAfterSeconds: number) =>
   new ApiError(429, 'too_many_attempts', 'Too many attempts. Please try again later.', {

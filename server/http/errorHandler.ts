@@ -5,6 +5,8 @@ import { describeValidationError } from './validationMessages.ts';
 interface ErrorBody {
   error: string;
   error_description: string;
+  /** Which rule refused, on the operations whose contract lists reasons (e.g. WebhookUrlError). */
+  reason?: string;
 }
 
 /** What fastify-openapi-glue throws when no security handler accepted the request. */
@@ -29,7 +31,7 @@ export function installErrorHandler(app: FastifyInstance): void {
 }
 
 export function sendApiError(reply: FastifyReply, failure: ApiError) {
-  const body: ErrorBody = { error: failure.code, error_description: failure.message };
+  const body: ErrorBody = { error: failure.code, error_description: failure.message, ...(failure.reason === undefined ? {} : { reason: failure.reason }) };
   return reply.code(failure.statusCode).headers(failure.headers).type('application/json; charset=utf-8').send(body);
 }
 

@@ -1,19 +1,23 @@
 import { expect } from 'vitest';
 import { defaultNotifications, defaultWidgetConfiguration } from '../../common/rules/widgetDefaults.ts';
 import { createAccount, signIn } from './accounts.ts';
-import type { ApiRequest, ApiResponse, TestServer } from './harness.ts';
+import type { ApiRequest, ApiResponse, TestApp, TestServer } from './harness.ts';
 
-/** A signed-in client of the toolbox tests: its account id and a `call` bound to its token. */
+/** A signed-in client of the toolbox tests: its account, and a `call` bound to its token. */
 export interface Client {
   userId: number;
+  email: string;
+  /** For the operations that ask for the current password as well (issue 19: API keys, webhooks). */
+  password: string;
   token: string;
   call(request: Omit<ApiRequest, 'token'>): Promise<ApiResponse>;
 }
 
-export async function signedInClient(server: TestServer): Promise<Client> {
+/** A new account signed in through `app` (the server's main instance unless told, e.g. a variant with a clock of its own). */
+export async function signedInClient(server: TestServer, app: TestApp = server): Promise<Client> {
   const account = await createAccount(server.db);
-  const { accessToken } = await signIn(server, account.email, account.password);
-  return { userId: account.id, token: accessToken, call: (request) => server.request({ ...request, token: accessToken }) };
+  const { accessToken } = await signIn(app, account.email, account.password);
+  return { userId: account.id, email: account.email, password: account.password, token: accessToken, call: (request) => app.request({ ...request, token: accessToken }) };
 }
 
 /** Expects the status (showing the body when it differs) and answers the body. */

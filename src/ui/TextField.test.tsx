@@ -24,6 +24,22 @@ describe('form fields', () => {
     expect(onChange).toHaveBeenCalledWith('abc');
   });
 
+  it('describes a text field by its hint, and by its error first when it has one', () => {
+    const { rerender } = render(
+      <ChakraProvider value={system}>
+        <TextField label="API secret" name="apiSecret" type="password" value="" onChange={vi.fn()} hint="Leave empty to keep the current secret." />
+      </ChakraProvider>,
+    );
+    const descriptions = () => (screen.getByLabelText('API secret').getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(descriptions()).toEqual(['Leave empty to keep the current secret.']);
+    rerender(
+      <ChakraProvider value={system}>
+        <TextField label="API secret" name="apiSecret" type="password" value="a b" onChange={vi.fn()} hint="Leave empty to keep the current secret." error="No spaces." />
+      </ChakraProvider>,
+    );
+    expect(descriptions()).toEqual(['No spaces.', 'Leave empty to keep the current secret.']);
+  });
+
   it('has no error state when valid', () => {
     render(
       <ChakraProvider value={system}>

@@ -37,6 +37,12 @@ test('a read key, created and shown once, reads but cannot write, shows its last
   await form.getByRole('textbox', { name: 'Name' }).fill('  CRM sync ');
   await expect(form.getByRole('radio', { name: 'Read only' })).toBeChecked();
   await expect(form.getByRole('radio', { name: 'Read and write' })).not.toBeChecked();
+  // "Sudo mode" (issue 19): a key outlives a change of password, so it takes the password too.
+  const password = form.getByLabel('Current Password');
+  await expect(password).toHaveAttribute('type', 'password');
+  await expect(password).toHaveAttribute('autocomplete', 'current-password');
+  await expect(password).toHaveAccessibleDescription('Confirm with your password: keys and webhooks reach your data.');
+  await password.fill(account.password);
   await form.getByRole('button', { name: 'Create API key' }).click();
 
   // The key, once: read-only, focused, copied with Copy.
@@ -92,8 +98,8 @@ test('a read key, created and shown once, reads but cannot write, shows its last
   expect(await refused.json()).toMatchObject({ error: 'invalid_or_expired_access_token' });
 });
 
-test('a key by keyboard: the name required, read and write chosen, the key shown and put away, deleted after a confirmation; accessible on a phone and a desktop', async ({ page, request }) => {
-  await signInFreshAccount(page, request);
+test('a key by keyboard: the name and the password required, a wrong password said, read and write chosen, the key shown and put away, deleted after a confirmation; accessible on a phone and a desktop', async ({ page, request }) => {
+  const account = await signInFreshAccount(page, request);
   await page.goto('/integrations');
   await settled(page, 'Integrations');
   const form = page.getByRole('form', { name: 'Create API key' });
@@ -108,6 +114,9 @@ test('a key by keyboard: the name required, read and write chosen, the key shown
   await name.fill('');
   await page.keyboard.type('Nightly report');
   await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  // The current password was asked for too (its error first, then why it is asked).
+  const password = form.getByLabel('Current Password');
+  await expectAnnouncedError(password, /^Current Password is required\. Confirm with your password/);
 
   // The scope is a radio group: Tab reaches the chosen one, an arrow key chooses the other.
   const read = form.getByRole('radio', { name: 'Read only' });
@@ -116,6 +125,16 @@ test('a key by keyboard: the name required, read and write chosen, the key shown
   await page.keyboard.press('ArrowRight');
   await expect(readWrite).toBeChecked();
   await expect(readWrite).toBeFocused();
+
+  // A wrong password is said at its field, which gets focus back; the right one creates the key.
+  await tabTo(page, password);
+  await page.keyboard.type('not-my-password');
+  await page.keyboard.press('Enter');
+  await expectAnnouncedError(password, /^The login detail is incorrect/);
+  await expect(password).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(account.password);
+  await expect(password).not.toHaveAttribute('aria-invalid', 'true');
   await tabTo(page, form.getByRole('button', { name: 'Create API key' }));
   await page.keyboard.press('Enter');
 
@@ -134,6 +153,7 @@ test('a key by keyboard: the name required, read and write chosen, the key shown
   await expect(box).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 3, name: 'Create API key' })).toBeFocused();
   await expect(name).toHaveValue('');
+  await expect(password).toHaveValue('');
   await expect(read).toBeChecked();
 
   // The list, on a phone (cards) and a desktop (a table).

@@ -50,6 +50,12 @@ test("a visitor's call request reaches the client's endpoint, signed with the se
   await expect(form.getByRole('checkbox', { name: /call\.requested/ })).toBeChecked();
   await form.getByRole('checkbox', { name: /call\.completed/ }).uncheck();
   await form.getByRole('checkbox', { name: /call\.missed/ }).uncheck();
+  // "Sudo mode" (issue 19): every visitor's number may go there, so it takes the password too.
+  const password = form.getByLabel('Current Password');
+  await expect(password).toHaveAttribute('type', 'password');
+  await expect(password).toHaveAttribute('autocomplete', 'current-password');
+  await expect(password).toHaveAccessibleDescription('Confirm with your password: keys and webhooks reach your data.');
+  await password.fill(client.account.password);
   await form.getByRole('button', { name: 'Add endpoint' }).click();
 
   // The secret, once: read-only, focused, copied with Copy.
@@ -119,8 +125,8 @@ test("a visitor's call request reaches the client's endpoint, signed with the se
   });
 });
 
-test('an endpoint by keyboard: a refused address, its secret, off and on, deleted after a confirmation; accessible on a phone and a desktop', async ({ page, request }) => {
-  await signInFreshAccount(page, request);
+test('an endpoint by keyboard: a refused address, the password required, its secret, off and on, deleted after a confirmation; accessible on a phone and a desktop', async ({ page, request }) => {
+  const account = await signInFreshAccount(page, request);
   await page.goto('/integrations');
   await settled(page, 'Integrations');
   const form = page.getByRole('form', { name: 'Add endpoint' });
@@ -133,6 +139,11 @@ test('an endpoint by keyboard: a refused address, its secret, off and on, delete
   await address.fill('example.com/hook');
   await address.press('Enter');
   await expectAnnouncedError(address, 'Enter a full address, such as https://example.com/webhooks.');
+  // The password is asked for too; the server then checks the address before it.
+  const password = form.getByLabel('Current Password');
+  await expectAnnouncedError(password, /^Current Password is required\. Confirm with your password/);
+  await password.fill(account.password);
+  await expect(password).not.toHaveAttribute('aria-invalid', 'true');
   await address.fill(`http://user:secret@127.0.0.1:9/hook`);
   await address.press('Enter');
   await expectAnnouncedError(address, 'The URL must not contain a user name or password.');

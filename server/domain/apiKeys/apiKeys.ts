@@ -61,11 +61,20 @@ export async function listApiKeys(db: Database, userId: number): Promise<ApiKeyV
 /**
  * Makes a key and answers it this once with its row; only the hash is stored. One creation at a
  * time per account (a transaction lock), so parallel requests cannot pass MAX_API_KEYS.
+ * `confirm` (the HTTP operation's check of the current password, issue 19) runs once the input is
+ * known good and before anything is written; it throws to refuse.
  */
-export async function createApiKey(db: Database, userId: number, input: { name: string; scope: ApiKeyScope }): Promise<ApiKeyView & { key: string }> {
+export async function createApiKey(
+  db: Database,
+  userId: number,
+  input: { name: string; scope: ApiKeyScope },
+  confirm: () => Promise<void> = async () => {},
+): Promise<ApiKeyView & { key: string }> {
   const name = input.name.trim();
   // The contract's pattern already asks for a character that is not a space; this keeps the rule for callers outside HTTP.
   if (name === '') throw invalidInput('Field name must not be empty.');
+  // Before the transaction: the password's hash is slow on purpose, and must not hold the account's lock.
+  await confirm();
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${userId}::int, hashtext('api_keys'))`);

@@ -48,7 +48,7 @@ export function changeEmailMail(to: string, link: string): MailMessage {
  * to which address, when (UTC). No link that confirms or cancels: only the way to a new password.
  */
 export function emailChangeNoticeMail(to: string, newEmail: string, at: Date, resetLink: string): MailMessage {
-  const when = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const when = utcMinute(at);
   return message(to, `The e-mail address of your ${PRODUCT} account is being changed`, [
     `Hello,`,
     `On ${when}, someone signed in to your account with its password asked to change its e-mail address from ${to} to ${newEmail}.`,
@@ -56,6 +56,63 @@ export function emailChangeNoticeMail(to: string, newEmail: string, at: Date, re
     `If it was not you, your password is known to someone else: choose a new one now, which signs everyone out:`,
     resetLink,
   ]);
+}
+
+/** Where an owner who did not make a change of access goes: the Integrations page, then a new password. */
+export interface AccessNoticeLinks {
+  integrations: string;
+  resetPassword: string;
+}
+
+/**
+ * To the account's address when an API key is created (issue 19, "sudo mode"): a key works until
+ * it is deleted, a new password does not stop it, so the owner hears of every one: which, when,
+ * and where to delete it.
+ */
+export function apiKeyCreatedMail(to: string, key: { name: string; scope: 'read' | 'write'; prefix: string }, at: Date, links: AccessNoticeLinks): MailMessage {
+  const access = key.scope === 'write' ? 'read and write' : 'read only';
+  return message(to, `A new API key for your ${PRODUCT} account`, [
+    `Hello,`,
+    `On ${utcMinute(at)}, someone signed in to your account with its password created an API key: "${key.name}", ${access}, starting ${key.prefix}.`,
+    `Whoever holds the key can ${key.scope === 'write' ? 'read and change' : 'read'} your account's data, your calls and your visitors' phone numbers among them, until the key is deleted; a new password does not stop it.`,
+    `If it was not you, delete the key now on the Integrations page, under API keys:`,
+    links.integrations,
+    `Then choose a new password, since someone else knows yours:`,
+    links.resetPassword,
+  ]);
+}
+
+/**
+ * To the account's address when a webhook endpoint is added or moved to another address (issue
+ * 19, "sudo mode"): the account's events, visitors' phone numbers among them, go there from now
+ * on, so the owner hears where, when, and where to remove it.
+ */
+export function webhookEndpointMail(
+  to: string,
+  change: { url: string; events: readonly string[]; previousUrl?: string },
+  at: Date,
+  links: AccessNoticeLinks,
+): MailMessage {
+  const events = change.events.join(', ');
+  const what =
+    change.previousUrl === undefined
+      ? `added a webhook endpoint: from now on, these events of your account are sent to ${change.url}: ${events}.`
+      : `moved a webhook endpoint from ${change.previousUrl} to ${change.url}: from now on, its events (${events}) are sent there.`;
+  const subject = change.previousUrl === undefined ? `A webhook endpoint was added to your ${PRODUCT} account` : `A webhook endpoint of your ${PRODUCT} account has a new address`;
+  return message(to, subject, [
+    `Hello,`,
+    `On ${utcMinute(at)}, someone signed in to your account with its password ${what}`,
+    `Whoever runs that address receives what the events carry, your visitors' phone numbers among them.`,
+    `If it was not you, delete the endpoint now on the Integrations page, under Webhooks:`,
+    links.integrations,
+    `Then choose a new password, since someone else knows yours:`,
+    links.resetPassword,
+  ]);
+}
+
+/** A moment as the account notices say it: to the minute, in UTC (a mail does not know the reader's time zone). */
+function utcMinute(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 function message(to: string, subject: string, paragraphs: string[]): MailMessage {

@@ -3,7 +3,7 @@ import type { Mail } from '../../adapters/mail/mail.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { issueOneTimeToken } from '../auth/oneTimeTokens.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { checkCurrentPassword } from '../auth/currentPassword.ts';
 import { revokeSessionsOfUser } from '../auth/sessions.ts';
 import { hitRateLimit, type RateLimit } from '../limits/rateLimits.ts';
 import { changeEmailMail, emailChangeNoticeMail } from './accountMails.ts';
@@ -16,7 +16,9 @@ import { normalizeEmail, type UserRow } from './userProfile.ts';
  * cannot flood a victim's inbox). The per-account limit counts every request before the
  * password is checked, the account's own address too, so this operation is no password oracle;
  * the per-target limit counts only requests that will mail (right password, address free), so
- * junk requests cannot use up a victim's address.
+ * junk requests cannot use up a victim's address. The password check itself counts against the
+ * limit every check of the current password shares (CURRENT_PASSWORD_LIMIT): guesses spread over
+ * this and the other operations that ask for it add up.
  */
 export const EMAIL_CHANGE_LIMITS = {
   perAccount: { name: 'email_change_account', max: 5, windowSeconds: 60 * 60 },
@@ -42,15 +44,17 @@ export type EmailChangeCheck =
 
 /**
  * Checks a change of e-mail before anything is written (spec §5 Email change, issue 15):
- * the per-account limit, the current password, that no other account uses the address, then the
- * per-target limit.
+ * the per-account limit, the current password (within its shared limit), that no other account
+ * uses the address, then the per-target limit.
  */
 export async function checkEmailChange(db: Database, current: UserRow, request: EmailChangeRequest, now = new Date()): Promise<EmailChangeCheck> {
   const email = normalizeEmail(request.email);
   const changes = email !== current.email;
   const byAccount = await hitRateLimit(db, EMAIL_CHANGE_LIMITS.perAccount, String(current.id), now);
   if (!byAccount.allowed) return { ok: false, problem: 'too_many_attempts', retryAfterSeconds: byAccount.retryAfterSeconds };
-  if (!(await verifyPassword(request.currentPassword, current.passwordHash))) return { ok: false, problem: 'wrong_password' };
+  const password = await checkCurrentPassword(db, current.id, request.currentPassword, now);
+  if (typeof password === 'object') return { ok: false, problem: 'too_many_attempts', retryAfterSeconds: password.retryAfterSeconds };
+  if (password === 'wrong_password') return { ok: false, problem: 'wrong_password' };
   if (changes) {
     const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, current.id)));
     if (taken) return { ok: false, problem: 'account_exists' };

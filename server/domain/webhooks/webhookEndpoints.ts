@@ -39,7 +39,7 @@ export function toEndpointView(row: EndpointRow) {
 
 function targetUrl(raw: string, policy: WebhookTargetPolicy): string {
   const checked = checkWebhookUrl(raw, policy);
-  if (!checked.ok) throw invalidInput(checked.reason);
+  if (!checked.ok) throw invalidInput(checked.reason, checked.code);
   return checked.url.href;
 }
 
@@ -50,15 +50,20 @@ export async function listWebhookEndpoints(db: Database, userId: number) {
 
 /**
  * Adds an endpoint with a new secret, answered this once. One creation at a time per account (a
- * transaction lock), so parallel requests cannot pass MAX_WEBHOOK_ENDPOINTS.
+ * transaction lock), so parallel requests cannot pass MAX_WEBHOOK_ENDPOINTS. `confirm` (the HTTP
+ * operation's check of the current password, issue 19) runs once the address is known good, so a
+ * refused address costs no password check, and before anything is written; it throws to refuse.
  */
 export async function createWebhookEndpoint(
   db: Database,
   userId: number,
   input: { url: string; events: WebhookEventType[]; isActive?: boolean },
   policy: WebhookTargetPolicy,
+  confirm: () => Promise<void> = async () => {},
 ) {
   const url = targetUrl(input.url, policy);
+  // Before the transaction: the password's hash is slow on purpose, and must not hold the account's lock.
+  await confirm();
   const secret = newWebhookSecret();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${userId}::int, hashtext('webhook_endpoints'))`);
@@ -76,7 +81,10 @@ export async function createWebhookEndpoint(
 
 /**
  * Changes an endpoint. Turned on again (from off), an endpoint forgets its failures, and its
- * pending deliveries (kept while it was off) are due at once.
+ * pending deliveries (kept while it was off) are due at once. A new address is checked, then
+ * `confirmAddress` runs (the HTTP operation's check of the current password, issue 19: events may
+ * be sent anywhere only with it), before anything is written. Answers the endpoint as changed and
+ * the address it had, so that a move can be told to the owner.
  */
 export async function updateWebhookEndpoint(
   db: Database,
@@ -84,11 +92,13 @@ export async function updateWebhookEndpoint(
   id: number,
   input: { url?: string; events?: WebhookEventType[]; isActive?: boolean },
   policy: WebhookTargetPolicy,
-) {
+  confirmAddress: () => Promise<void> = async () => {},
+): Promise<{ endpoint: ReturnType<typeof toEndpointView>; previousUrl: string }> {
   const url = input.url === undefined ? undefined : targetUrl(input.url, policy);
+  if (url !== undefined) await confirmAddress();
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ isActive: webhookEndpoints.isActive })
+      .select({ isActive: webhookEndpoints.isActive, url: webhookEndpoints.url })
       .from(webhookEndpoints)
       .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)))
       .for('update');
@@ -113,7 +123,7 @@ export async function updateWebhookEndpoint(
         .set({ dueAt: sql`now()` })
         .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, 'pending')));
     }
-    return toEndpointView(row);
+    return { endpoint: toEndpointView(row), previousUrl: before.url };
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_WEBHOOK_URL_LENGTH, checkWebhookUrl, isPublicAddress } from './webhookTargets.ts';
+import { MAX_WEBHOOK_URL_LENGTH, checkWebhookUrl, isPublicAddress, type WebhookUrlRefusal } from './webhookTargets.ts';
 
 describe('isPublicAddress', () => {
   it.each([
@@ -108,6 +108,18 @@ describe('isPublicAddress', () => {
 describe('checkWebhookUrl', () => {
   const production = { allowLoopback: false };
   const development = { allowLoopback: true };
+  /** One code a sentence: the dashboard says the code in the user's language (machines/webhookForm/webhookForm.messages.ts). */
+  const sentences: Record<WebhookUrlRefusal, string> = {
+    url_too_long: `The URL must be at most ${MAX_WEBHOOK_URL_LENGTH} characters long.`,
+    url_not_absolute: 'The URL must be absolute, such as https://example.com/webhooks.',
+    url_scheme_https: 'The URL must start with https://.',
+    url_scheme_http_or_https: 'The URL must start with http:// or https://.',
+    url_credentials: 'The URL must not contain a user name or password.',
+    url_fragment: 'The URL must not contain a fragment (#…).',
+    url_localhost: 'The URL must not point to localhost.',
+    url_private_address: 'The URL must not point to a private or link-local address.',
+    url_private_or_loopback_address: 'The URL must not point to a private, loopback or link-local address.',
+  };
 
   it.each([
     ['https://example.com/hook', 'https://example.com/hook'],
@@ -128,53 +140,53 @@ describe('checkWebhookUrl', () => {
   });
 
   it.each([
-    ['http://example.com', 'The URL must start with https://.'],
-    ['http://example.com/hook', 'The URL must start with https://.'],
-    ['ftp://example.com', 'The URL must start with https://.'],
-    ['ws://example.com', 'The URL must start with https://.'],
-    ['file:///etc/passwd', 'The URL must start with https://.'],
-    ['javascript:alert(1)', 'The URL must start with https://.'],
-    ['data:text/plain,hi', 'The URL must start with https://.'],
-    ['example.com/hook', 'The URL must be absolute, such as https://example.com/webhooks.'],
-    ['/hook', 'The URL must be absolute, such as https://example.com/webhooks.'],
-    ['', 'The URL must be absolute, such as https://example.com/webhooks.'],
-    ['https://', 'The URL must be absolute, such as https://example.com/webhooks.'],
-    ['https://exa mple.com/', 'The URL must be absolute, such as https://example.com/webhooks.'],
-    ['https://[::1/', 'The URL must be absolute, such as https://example.com/webhooks.'],
-    ['https://user:pw@example.com/', 'The URL must not contain a user name or password.'],
-    ['https://user@example.com/', 'The URL must not contain a user name or password.'],
-    ['https://:pw@example.com/', 'The URL must not contain a user name or password.'],
-    ['https://example.com/hook#part', 'The URL must not contain a fragment (#…).'],
-    ['https://example.com/hook#', 'The URL must not contain a fragment (#…).'],
-    ['https://localhost/hook', 'The URL must not point to localhost.'],
-    ['https://LOCALHOST:8443/hook', 'The URL must not point to localhost.'],
-    ['https://localhost./hook', 'The URL must not point to localhost.'],
-    ['https://api.localhost/hook', 'The URL must not point to localhost.'],
-    ['https://127.0.0.1/hook', 'The URL must not point to a private, loopback or link-local address.'],
-    ['https://127.1/hook', 'The URL must not point to a private, loopback or link-local address.'],
-    ['https://0x7f000001/', 'The URL must not point to a private, loopback or link-local address.'],
-    ['https://2130706433/', 'The URL must not point to a private, loopback or link-local address.'],
-    ['https://017700000001/', 'The URL must not point to a private, loopback or link-local address.'],
-    ['https://0/', 'The URL must not point to a private, loopback or link-local address.'],
-    ['https://127.0.0.1./hook', 'The URL must not point to a private, loopback or link-local address.'],
-    ['https://169.254.169.254/latest/meta-data', 'The URL must not point to a private, loopback or link-local address.'],
-    ['https://10.0.0.5:5432/', 'The URL must not point to a private, loopback or link-local address.'],
-    ['https://192.168.1.1/', 'The URL must not point to a private, loopback or link-local address.'],
-    ['https://[::1]/hook', 'The URL must not point to a private, loopback or link-local address.'],
-    ['https://[::]/hook', 'The URL must not point to a private, loopback or link-local address.'],
-    ['https://[::ffff:127.0.0.1]/', 'The URL must not point to a private, loopback or link-local address.'],
-    ['https://[::ffff:a9fe:a9fe]/', 'The URL must not point to a private, loopback or link-local address.'],
-    ['https://[64:ff9b::10.0.0.1]/', 'The URL must not point to a private, loopback or link-local address.'],
-    ['https://[fd00::1]/', 'The URL must not point to a private, loopback or link-local address.'],
-    ['https://[fe80::1]/', 'The URL must not point to a private, loopback or link-local address.'],
-    [`https://example.com/${'a'.repeat(MAX_WEBHOOK_URL_LENGTH)}`, `The URL must be at most ${MAX_WEBHOOK_URL_LENGTH} characters long.`],
-  ])('refuses %s in production: %s', (raw, reason) => {
-    expect(checkWebhookUrl(raw, production)).toEqual({ ok: false, reason });
+    ['http://example.com', 'url_scheme_https'],
+    ['http://example.com/hook', 'url_scheme_https'],
+    ['ftp://example.com', 'url_scheme_https'],
+    ['ws://example.com', 'url_scheme_https'],
+    ['file:///etc/passwd', 'url_scheme_https'],
+    ['javascript:alert(1)', 'url_scheme_https'],
+    ['data:text/plain,hi', 'url_scheme_https'],
+    ['example.com/hook', 'url_not_absolute'],
+    ['/hook', 'url_not_absolute'],
+    ['', 'url_not_absolute'],
+    ['https://', 'url_not_absolute'],
+    ['https://exa mple.com/', 'url_not_absolute'],
+    ['https://[::1/', 'url_not_absolute'],
+    ['https://user:pw@example.com/', 'url_credentials'],
+    ['https://user@example.com/', 'url_credentials'],
+    ['https://:pw@example.com/', 'url_credentials'],
+    ['https://example.com/hook#part', 'url_fragment'],
+    ['https://example.com/hook#', 'url_fragment'],
+    ['https://localhost/hook', 'url_localhost'],
+    ['https://LOCALHOST:8443/hook', 'url_localhost'],
+    ['https://localhost./hook', 'url_localhost'],
+    ['https://api.localhost/hook', 'url_localhost'],
+    ['https://127.0.0.1/hook', 'url_private_or_loopback_address'],
+    ['https://127.1/hook', 'url_private_or_loopback_address'],
+    ['https://0x7f000001/', 'url_private_or_loopback_address'],
+    ['https://2130706433/', 'url_private_or_loopback_address'],
+    ['https://017700000001/', 'url_private_or_loopback_address'],
+    ['https://0/', 'url_private_or_loopback_address'],
+    ['https://127.0.0.1./hook', 'url_private_or_loopback_address'],
+    ['https://169.254.169.254/latest/meta-data', 'url_private_or_loopback_address'],
+    ['https://10.0.0.5:5432/', 'url_private_or_loopback_address'],
+    ['https://192.168.1.1/', 'url_private_or_loopback_address'],
+    ['https://[::1]/hook', 'url_private_or_loopback_address'],
+    ['https://[::]/hook', 'url_private_or_loopback_address'],
+    ['https://[::ffff:127.0.0.1]/', 'url_private_or_loopback_address'],
+    ['https://[::ffff:a9fe:a9fe]/', 'url_private_or_loopback_address'],
+    ['https://[64:ff9b::10.0.0.1]/', 'url_private_or_loopback_address'],
+    ['https://[fd00::1]/', 'url_private_or_loopback_address'],
+    ['https://[fe80::1]/', 'url_private_or_loopback_address'],
+    [`https://example.com/${'a'.repeat(MAX_WEBHOOK_URL_LENGTH)}`, 'url_too_long'],
+  ] as const)('refuses %s in production: %s', (raw, code) => {
+    expect(checkWebhookUrl(raw, production)).toEqual({ ok: false, code, reason: sentences[code] });
   });
 
   it('refuses http://[::ffff:127.0.0.1]/ in production for its scheme, and its address once https', () => {
-    expect(checkWebhookUrl('http://[::ffff:127.0.0.1]/', production)).toEqual({ ok: false, reason: 'The URL must start with https://.' });
-    expect(checkWebhookUrl('https://[::ffff:127.0.0.1]/', production).ok).toBe(false);
+    expect(checkWebhookUrl('http://[::ffff:127.0.0.1]/', production)).toMatchObject({ ok: false, code: 'url_scheme_https' });
+    expect(checkWebhookUrl('https://[::ffff:127.0.0.1]/', production)).toMatchObject({ ok: false, code: 'url_private_or_loopback_address' });
   });
 
   it('accepts a URL of exactly the maximum length', () => {
@@ -195,16 +207,16 @@ describe('checkWebhookUrl', () => {
   });
 
   it.each([
-    ['ftp://example.com', 'The URL must start with http:// or https://.'],
-    ['http://user:pw@localhost/', 'The URL must not contain a user name or password.'],
-    ['http://localhost/#x', 'The URL must not contain a fragment (#…).'],
-    ['localhost:4000', 'The URL must start with http:// or https://.'],
+    ['ftp://example.com', 'url_scheme_http_or_https'],
+    ['http://user:pw@localhost/', 'url_credentials'],
+    ['http://localhost/#x', 'url_fragment'],
+    ['localhost:4000', 'url_scheme_http_or_https'],
     // Development allows this machine only: not its networks, not the cloud's metadata service.
-    ['https://192.168.1.10/hook', 'The URL must not point to a private or link-local address.'],
-    ['http://10.0.0.8/hook', 'The URL must not point to a private or link-local address.'],
-    ['http://169.254.169.254/latest/meta-data', 'The URL must not point to a private or link-local address.'],
-  ])('refuses %s in development too: %s', (raw, reason) => {
-    expect(checkWebhookUrl(raw, development)).toEqual({ ok: false, reason });
+    ['https://192.168.1.10/hook', 'url_private_address'],
+    ['http://10.0.0.8/hook', 'url_private_address'],
+    ['http://169.254.169.254/latest/meta-data', 'url_private_address'],
+  ] as const)('refuses %s in development too: %s', (raw, code) => {
+    expect(checkWebhookUrl(raw, development)).toEqual({ ok: false, code, reason: sentences[code] });
   });
 
   it('refuses values that are not strings', () => {

@@ -6,12 +6,13 @@
  *
  * Two checks, because one is not enough:
  * - `checkWebhookUrl` when an endpoint is created or updated: the scheme, credentials, and a host
- *   that names a private address outright; it answers a reason for the API's 400.
+ *   that names a private address outright; it answers a code and a reason for the API's 400.
  * - `isPublicAddress` at send time (webhookSender.ts) on every address the host resolves to, since
  *   a public-looking name can resolve to 10.0.0.5, today or after the check (DNS rebinding).
  * In development (`allowLoopback`) both let `http://` and loopback through, so a local receiver works.
  */
 import { BlockList, isIP } from 'node:net';
+import type { components } from '../../../common/contract/dashboard.gen.ts';
 
 /**
  * Ranges that are not the public internet: IANA's special-purpose registries (RFC 6890 and
@@ -122,30 +123,39 @@ export function isAllowedAddress(address: string, { allowLoopback }: { allowLoop
 /** Longer URLs are refused: no receiver needs one, and the delivery log shows it. */
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
-export type WebhookUrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
+/** Why an address was refused, as the API's 400 names it (contract: WebhookUrlRefusal), so the dashboard can say it in the user's language. */
+export type WebhookUrlRefusal = components['schemas']['WebhookUrlRefusal'];
+
+export type WebhookUrlCheck = { ok: true; url: URL } | { ok: false; code: WebhookUrlRefusal; reason: string };
+
+const refused = (code: WebhookUrlRefusal, reason: string): WebhookUrlCheck => ({ ok: false, code, reason });
 
 /**
  * Whether a client may point a webhook endpoint at `raw`; the URL to store is the answer's
  * `url.href` (WHATWG-normalized: `https://0x7f000001/` has become `https://127.0.0.1/` and is
- * judged as such). A refusal's reason is a sentence fit for the API's 400 answer and the delivery log.
+ * judged as such). A refusal has a code, one per sentence (the API's `reason`), and its reason: an
+ * English sentence fit for the API's `error_description` and the delivery log.
  * A host name is not resolved here: the sender checks the addresses it resolves to on every delivery.
  */
 export function checkWebhookUrl(raw: string, { allowLoopback }: { allowLoopback: boolean }): WebhookUrlCheck {
-  if (typeof raw !== 'string' || raw.length > MAX_WEBHOOK_URL_LENGTH) return { ok: false, reason: `The URL must be at most ${MAX_WEBHOOK_URL_LENGTH} characters long.` };
-  if (!URL.canParse(raw)) return { ok: false, reason: 'The URL must be absolute, such as https://example.com/webhooks.' };
+  if (typeof raw !== 'string' || raw.length > MAX_WEBHOOK_URL_LENGTH) return refused('url_too_long', `The URL must be at most ${MAX_WEBHOOK_URL_LENGTH} characters long.`);
+  if (!URL.canParse(raw)) return refused('url_not_absolute', 'The URL must be absolute, such as https://example.com/webhooks.');
   const url = new URL(raw);
   if (url.protocol !== 'https:' && !(allowLoopback && url.protocol === 'http:')) {
-    return { ok: false, reason: allowLoopback ? 'The URL must start with http:// or https://.' : 'The URL must start with https://.' };
+    return allowLoopback ? refused('url_scheme_http_or_https', 'The URL must start with http:// or https://.') : refused('url_scheme_https', 'The URL must start with https://.');
   }
   // Credentials in a URL end up in logs and the delivery log; the signature authenticates us instead.
-  if (url.username !== '' || url.password !== '') return { ok: false, reason: 'The URL must not contain a user name or password.' };
+  if (url.username !== '' || url.password !== '') return refused('url_credentials', 'The URL must not contain a user name or password.');
   // A fragment is never sent, so one here is a mistake the client should see ("#" also when empty).
-  if (url.href.includes('#')) return { ok: false, reason: 'The URL must not contain a fragment (#…).' };
+  if (url.href.includes('#')) return refused('url_fragment', 'The URL must not contain a fragment (#…).');
   const host = url.hostname.replace(/\.$/, '');
-  if (!allowLoopback && (host === 'localhost' || host.endsWith('.localhost'))) return { ok: false, reason: 'The URL must not point to localhost.' };
+  if (!allowLoopback && (host === 'localhost' || host.endsWith('.localhost'))) return refused('url_localhost', 'The URL must not point to localhost.');
   const address = host.startsWith('[') ? host.slice(1, -1) : host;
   if (isIP(address) !== 0 && !isAllowedAddress(address, { allowLoopback })) {
-    return { ok: false, reason: allowLoopback ? 'The URL must not point to a private or link-local address.' : 'The URL must not point to a private, loopback or link-local address.' };
+    // Two codes, as the sentences differ: development lets loopback through.
+    return allowLoopback
+      ? refused('url_private_address', 'The URL must not point to a private or link-local address.')
+      : refused('url_private_or_loopback_address', 'The URL must not point to a private, loopback or link-local address.');
   }
   return { ok: true, url };
 }

@@ -8,8 +8,10 @@ import { useEffect, useId, useRef, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { apiKeyFormMachine } from '../../../machines/apiKeyForm/apiKeyForm.machine.ts';
 import { apiKeyFormMessages } from '../../../machines/apiKeyForm/apiKeyForm.messages.ts';
+import { currentPasswordMessages } from '../../../machines/form/currentPassword.ts';
 import {
   createdKey,
+  currentPasswordError,
   formValues,
   hasCopyFailed,
   isCopied,
@@ -49,11 +51,23 @@ function CreateForm({ form, heading }: { form: FormActor; heading: RefObject<HTM
   const values = useSelector(form, formValues);
   const creating = useSelector(form, isCreating);
   const name = messageText(i18n, useSelector(form, nameError));
+  const password = messageText(i18n, useSelector(form, currentPasswordError));
   const failure = messageText(i18n, useSelector(form, submitFailure));
-  // The fields and the button are disabled while the key is created, which drops focus: it goes back to the button.
+  // The fields and the button are disabled while the key is created, which drops focus: a wrong
+  // password gives it to the password field (described by the error), any other outcome back to
+  // the button.
+  const element = useRef<HTMLFormElement>(null);
+  const wasCreating = useRef(false);
+  const passwordRefused = password !== undefined;
+  useEffect(() => {
+    if (wasCreating.current && !creating && passwordRefused) (element.current?.elements.namedItem('currentPassword') as HTMLInputElement | null)?.focus();
+    wasCreating.current = creating;
+  }, [creating, passwordRefused]);
+  // After the effect above: the button gets focus back only when the password field did not take it.
   const [submitRef, submitPressed] = useFocusBack<HTMLButtonElement>(creating);
   return (
     <form
+      ref={element}
       noValidate
       aria-labelledby={headingId}
       onSubmit={(event) => {
@@ -99,6 +113,19 @@ function CreateForm({ form, heading }: { form: FormActor; heading: RefObject<HTM
             ))}
           </Stack>
         </chakra.fieldset>
+        <TextField
+          label={i18n._(currentPasswordMessages.label)}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={values.currentPassword}
+          error={password}
+          hint={i18n._(currentPasswordMessages.why)}
+          onChange={(value) => form.send({ type: 'user.change', field: 'currentPassword', value })}
+          onBlur={() => form.send({ type: 'user.blur', field: 'currentPassword' })}
+          disabled={creating}
+        />
         {failure ? <Notice status="error">{failure}</Notice> : null}
         <Box>
           <Button ref={submitRef} type="submit" loading={creating} onClick={submitPressed}>

@@ -9,12 +9,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { currentPasswordMessages } from '../../../machines/form/currentPassword.ts';
 import { webhookEventLabels } from '../../../machines/webhookEndpoints/webhookEndpoints.messages.ts';
 import { webhookEventTypes } from '../../../machines/webhookEndpoints/webhookEndpoints.types.ts';
 import type { webhookFormMachine } from '../../../machines/webhookForm/webhookForm.machine.ts';
 import { webhookFormMessages } from '../../../machines/webhookForm/webhookForm.messages.ts';
 import {
   createdEndpoint,
+  currentPasswordError,
   eventsError,
   hasCopyFailed,
   isCopied,
@@ -53,20 +55,21 @@ function EndpointForm({ form, heading }: { form: FormActor; heading: RefObject<H
   const eventsErrorId = useId();
   const values = useSelector(form, (snapshot) => snapshot.context.form.values);
   const creating = useSelector(form, isCreating);
-  const url = useSelector(form, urlError);
+  const url = messageText(i18n, useSelector(form, urlError));
   const events = messageText(i18n, useSelector(form, eventsError));
+  const password = messageText(i18n, useSelector(form, currentPasswordError));
   const failure = messageText(i18n, useSelector(form, submitFailure));
   // The fields and the button are disabled while the endpoint is created, which drops focus: a
-  // refused address gives it to the URL field (described by the reason), any other outcome back
-  // to the button.
+  // refused address gives it to the URL field (described by the reason), a wrong password to the
+  // password field, any other outcome back to the button.
   const element = useRef<HTMLFormElement>(null);
   const wasCreating = useRef(false);
-  const refused = url !== null;
+  const refusedField = url !== undefined ? 'url' : password !== undefined ? 'currentPassword' : null;
   useEffect(() => {
-    if (wasCreating.current && !creating && refused) (element.current?.elements.namedItem('url') as HTMLInputElement | null)?.focus();
+    if (wasCreating.current && !creating && refusedField) (element.current?.elements.namedItem(refusedField) as HTMLInputElement | null)?.focus();
     wasCreating.current = creating;
-  }, [creating, refused]);
-  // After the effect above: the button gets focus back only when the URL field did not take it.
+  }, [creating, refusedField]);
+  // After the effect above: the button gets focus back only when a field did not take it.
   const [submitRef, submitPressed] = useFocusBack<HTMLButtonElement>(creating);
   return (
     <form
@@ -88,7 +91,7 @@ function EndpointForm({ form, heading }: { form: FormActor; heading: RefObject<H
           autoComplete="off"
           required
           value={values.url}
-          error={url ? (messageText(i18n, url.message) ?? url.text ?? undefined) : undefined}
+          error={url}
           onChange={(value) => form.send({ type: 'user.change', field: 'url', value })}
           onBlur={() => form.send({ type: 'user.blur', field: 'url' })}
           disabled={creating}
@@ -115,6 +118,19 @@ function EndpointForm({ form, heading }: { form: FormActor; heading: RefObject<H
             </Text>
           ) : null}
         </chakra.fieldset>
+        <TextField
+          label={i18n._(currentPasswordMessages.label)}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={values.currentPassword}
+          error={password}
+          hint={i18n._(currentPasswordMessages.why)}
+          onChange={(value) => form.send({ type: 'user.change', field: 'currentPassword', value })}
+          onBlur={() => form.send({ type: 'user.blur', field: 'currentPassword' })}
+          disabled={creating}
+        />
         {failure ? <Notice status="error">{failure}</Notice> : null}
         <Box>
           <Button ref={submitRef} type="submit" loading={creating} onClick={submitPressed}>

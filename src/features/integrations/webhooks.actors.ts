@@ -26,19 +26,19 @@ export function provideWebhookEndpointsMachine(api: ApiClient) {
 }
 
 /**
- * POST /client/webhooks. A 400 is the server refusing the address, and its `error_description`
- * says why (not https in production, a private host, credentials in the URL…): the form shows
- * it at the URL field, the one server detail shown as it is, since only the server knows where
- * it runs and what it accepts there.
+ * POST /client/webhooks. A 400 is the server refusing the address, and its `reason` names the
+ * rule (not https in production, a private host, credentials in the URL…; only the server knows
+ * where it runs and what it accepts there): the form says it at the URL field, in the user's
+ * language.
  */
 async function createEndpoint(api: ApiClient, values: WebhookFormValues): Promise<WebhookEndpointCreated> {
   const result = await api.POST('/client/webhooks', { body: { ...values, isActive: true } });
   if (result.response.status === 400) {
-    const body = result.error as { error?: unknown; error_description?: unknown } | undefined;
+    const body = result.error as { error?: unknown; reason?: unknown } | undefined;
     const failure: WebhookCreateFailure = {
       status: 400,
       ...(typeof body?.error === 'string' ? { code: body.error } : {}),
-      ...(typeof body?.error_description === 'string' ? { description: body.error_description } : {}),
+      ...(typeof body?.reason === 'string' ? { reason: body.reason } : {}),
     };
     throw failure;
   }
