@@ -13,7 +13,7 @@ import type { TokenClock } from './domain/auth/tokenClock.ts';
 import { TimingEqualizer } from './domain/auth/passwords.ts';
 import { loadAccessTokenKey } from './domain/auth/signingKey.ts';
 import type { HandlerContext } from './handlers/handlerContext.ts';
-import { createSecurityHandlers } from './handlers/security.ts';
+import { createSecurityHandlers, refuseApiKeysEarly } from './handlers/security.ts';
 import { createServiceHandlers } from './handlers/serviceHandlers.ts';
 import { installJsonBodyParser } from './http/bodyParsing.ts';
 import { assertContractCovered, type Contract, loadContract } from './http/contract.ts';
@@ -115,6 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const serviceHandlers = createServiceHandlers(context);
   const securityHandlers = createSecurityHandlers(context, contract);
   assertContractCovered(contract, serviceHandlers, securityHandlers);
+  // After the hooks that set every answer's headers: an early refusal gets them too.
+  refuseApiKeysEarly(app, contract);
   await app.register(openapiGlue, { specification: contract, serviceHandlers, securityHandlers, prefix: '/api' });
   // The public widget API (openapi/widget.yaml) under /widget-api, and the embed script at /widget.js.
   // The one call machinery of this app: the widget's call requests and the scheduled-calls worker.
@@ -134,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (outboxKey && adapters.mail instanceof OutboxMail) registerDevMailbox(app, db, outboxKey);
   if (outboxKey && adapters.texts instanceof OutboxTexts) registerDevMessages(app, db, outboxKey);
   installPaymentsRuntime(app, db, adapters.payments);
-  registerBackgroundWorkers(app, { db, payments: adapters.payments, mail: adapters.mail, texts: adapters.texts, publicUrl: config.publicUrl, callRequests, scheduledPollSeconds: config.telephony.scheduledPollSeconds, webhookTargets: webhookTargetPolicy(config) }, options.workers);
+  registerBackgroundWorkers(app, { db, payments: adapters.payments, mail: adapters.mail, texts: adapters.texts, publicUrl: config.publicUrl, callRequests, scheduledPollSeconds: config.telephony.scheduledPollSeconds, webhookTargets: webhookTargetPolicy(config), ga4: adapters.ga4 }, options.workers);
   registerFileServing(app, db, adapters.storage);
   const spa = await registerSpa(app, spaDir, pageConfigOf(config));
 

@@ -67,6 +67,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('sends call outcomes to GA4 by default in production only; GA4_SEND decides otherwise', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', ALLOW_LOCAL_ADAPTERS: 'true' };
+    expect(loadConfig({}).ga4Send).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).ga4Send).toBe(false);
+    expect(loadConfig(production).ga4Send).toBe(true);
+    expect(loadConfig({ ...production, GA4_SEND: 'false' }).ga4Send).toBe(false);
+    expect(loadConfig({ GA4_SEND: '1' }).ga4Send).toBe(true);
+    expect(loadConfig({ GA4_SEND: 'yes' }).ga4Send).toBe(true);
+    expect(() => loadConfig({ GA4_SEND: 'maybe' })).toThrow(/GA4_SEND must be true or false/);
+  });
+
   it('derives PUBLIC_URL from PORT when unset', () => {
     expect(loadConfig({ PORT: '3999' }).publicUrl).toBe('http://localhost:3999');
   });

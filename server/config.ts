@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { MEASUREMENT_ID_PATTERN } from '../common/rules/ga4.ts';
 
 /** argon2id cost parameters (memory in KiB, passes, lanes). */
 export interface PasswordHashParams {
@@ -25,6 +26,12 @@ const booleanFlag = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
     .optional()
     .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
+
+/** A flag whose default depends on other variables: undefined when unset. */
+const optionalFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .optional()
+  .transform((value) => (value === undefined ? undefined : ['true', '1', 'yes'].includes(value)));
 
 /**
  * Which proxies' X-Forwarded-For and X-Forwarded-Proto to believe (Fastify's trustProxy): none,
@@ -146,9 +153,10 @@ const environmentSchema = z.object({
     message: 'must be at least 16 characters (unset, the server generates one and keeps it in the database)',
   }),
   SENTRY_DSN: optionalText.refine((value) => value === undefined || isSentryDsn(value), { message: `must be ${SENTRY_DSN_HINT}` }),
-  GA_MEASUREMENT_ID: optionalText.refine((value) => value === undefined || /^G-[A-Z0-9]{4,20}$/.test(value), {
+  GA_MEASUREMENT_ID: optionalText.refine((value) => value === undefined || MEASUREMENT_ID_PATTERN.test(value), {
     message: 'must be a Google Analytics 4 measurement id (G- followed by capital letters and digits, e.g. G-A1B2C3D4E5)',
   }),
+  GA4_SEND: optionalFlag,
   WIDGET_SCRIPT_URL: optionalPublicUrl('the embed script\'s public address, e.g. https://cdn.example.com/widget.js'),
   WIDGET_API_URL: optionalPublicUrl('the widget API\'s public base, e.g. https://widgets.example.com/widget-api'),
 });
@@ -199,6 +207,12 @@ export interface Config {
   browserServices: BrowserServices;
   /** Where host pages reach the widget (ARCHITECTURE.md, The widget); unset: this server. */
   widgetPublicUrls: WidgetPublicUrls;
+  /**
+   * GA4_SEND: call outcomes go to the clients' GA4 properties through the Measurement Protocol;
+   * false: the local recorder logs what it would send (adapters/analytics). Default: true in
+   * production only, so a developer's test calls never land in a client's real property.
+   */
+  ga4Send: boolean;
 }
 
 /** spec §7 "Other configuration": the error-reporting endpoint and the analytics id. */
@@ -291,6 +305,7 @@ export function loadConfig(
     mailboxKey: e.MAILBOX_KEY,
     browserServices: { sentryDsn: e.SENTRY_DSN, gaMeasurementId: e.GA_MEASUREMENT_ID },
     widgetPublicUrls: readWidgetPublicUrls(e, publicUrl),
+    ga4Send: e.GA4_SEND ?? e.NODE_ENV === 'production',
     ...overrides,
   };
   if (config.testTokenClock && config.nodeEnv !== 'test') {

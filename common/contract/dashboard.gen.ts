@@ -69,7 +69,7 @@ export interface paths {
          * Update name, timezone, Twilio number or e-mail
          * @description Account settings (spec §2 Settings, §5 Name and time zone, Email change, Twilio number). Only the fields sent change. Sending `email` does not change the address at once: it is stored as `pendingEmail` and a verification link is mailed to the new address; `email` changes when that link is used (`POST /user/change-email/verify/{token}`). `twilioNumberId` must be one of the `twilioNumbers` of `GET /client/meta`, or null.
          *
-         *     A change of e-mail needs `currentPassword`. The link goes to the new address (a mail with no text from the account), and the current address is told what is changing, to which address and when, with no link that confirms anything. Once the link is used, every other session of the account is signed out; the session that asked stays signed in, and a link whose asking session has ended (signed out, password changed or reset) is invalid. Rate-limited: 5 requests with `currentPassword` an hour per account, counted before the password is checked, also when `email` is the current address (which cancels a pending change), and 3 confirmation mails an hour per new address whichever accounts ask, counted only when a mail goes out (right password, address free); 429 with `Retry-After`.
+         *     A change of e-mail needs `currentPassword`. The link goes to the new address (a mail with no text from the account), and the current address is told what is changing, to which address and when, with no link that confirms anything. Once the link is used, every other session of the account is signed out; the session that asked stays signed in, and a link whose asking session has ended (signed out, password changed or reset) is invalid. Rate-limited: 5 requests with `currentPassword` an hour per account, counted before the password is checked, also when `email` is the current address (which cancels a pending change); the check of `currentPassword` counts against the limit every check of the current password shares too (5 in 15 minutes, see "Current password" above); and 3 confirmation mails an hour per new address whichever accounts ask, counted only when a mail goes out (right password, address free); 429 with `Retry-After`.
          */
         patch: operations["updateUser"];
         trace?: never;
@@ -93,7 +93,7 @@ export interface paths {
         head?: never;
         /**
          * Change the password
-         * @description Change password (spec §5 Password change, §7 "PATCH password route"). Needs the current password. With `invalidateSessions` (default true) every other session of the account is signed out; the calling session stays signed in. At most 5 attempts per account in 15 minutes, counted before the current password is checked (a stolen access token cannot guess the password here), else 429.
+         * @description Change password (spec §5 Password change, §7 "PATCH password route"). Needs the current password. With `invalidateSessions` (default true) every other session of the account is signed out; the calling session stays signed in. At most 5 attempts per account in 15 minutes, counted before the current password is checked (a stolen access token cannot guess the password here), else 429; the limit is the one every check of the current password shares (see "Current password" above).
          */
         patch: operations["changePassword"];
         trace?: never;
@@ -833,6 +833,8 @@ export interface paths {
         /**
          * Add a webhook endpoint
          * @description Adds an endpoint that receives the chosen events (see `WebhookEventBody` for what each delivery carries and how it is signed). The answer holds the signing `secret`, shown this once. In production only `https://` addresses of public hosts are taken; in development `http://` and local addresses too, so a receiver on the same machine works.
+         *
+         *     Needs `currentPassword` (see "Current password" above): an endpoint receives every visitor's phone number, so a stolen access token alone must not add one. The address is checked first (a refused address costs no password check); then the password; then the cap. The account's address is e-mailed that the endpoint was added, where to, when, and where to remove it.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -864,6 +866,8 @@ export interface paths {
         /**
          * Change a webhook endpoint
          * @description Changes the address, the events or whether the endpoint is active. Turning on an endpoint that was switched off after failing clears its failure record; its pending deliveries are tried again at once.
+         *
+         *     A change of `url` needs `currentPassword` (see "Current password" above), sent with `url` and only with it: events and the on/off switch change without it. The address is checked before the password. When the address changes, the account's address is e-mailed where the endpoint's events go now, when, and where to remove it.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -930,6 +934,8 @@ export interface paths {
         /**
          * Create an API key
          * @description Creates a key that the caller's own systems send as `Authorization: Bearer cbk_…` (the `apiKey` security scheme) to call the operations that list that scheme, as this account. A `read` key may only call GET operations; a `write` key may call the others too. The answer holds the key, shown this once: only its SHA-256 hash is stored. At most 20 keys per account.
+         *
+         *     Needs `currentPassword` (see "Current password" above): a key works until it is deleted, a change of password included, so a stolen access token alone must not make one. The password is checked before the cap. The account's address is e-mailed that a key was created, its name, scope and prefix, when, and where to delete it.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -956,6 +962,34 @@ export interface paths {
          * @description The key stops working at once, on every server instance; requests with it answer 401 `invalid_or_expired_access_token`.
          */
         delete: operations["deleteApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/integrations/ga4": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's Google Analytics 4 connection
+         * @description Whether call outcomes are sent to the caller's GA4 property, and how the last sends went. The API secret is never answered, only its last 4 characters.
+         */
+        get: operations["getGa4Settings"];
+        /**
+         * Connect Google Analytics 4, or change the connection
+         * @description Sets the GA4 measurement id and Measurement Protocol API secret (GA4 Admin → Data streams → the web stream → Measurement Protocol API secrets). While `isActive`, the outcome of each call of the caller's widgets whose visitor had a GA client id (the page's `_ga` cookie) is sent to GA4 as a `callback_call_completed` event of that client id (params `call_status`, `call_type`, `duration_seconds`, `widget_id`, `widget_name`, `engagement_time_msec`), and `session_id`, the visitor's session of this measurement id's stream (its `_ga_<container>` cookie) when the page had it. GA4 counts the event in that session only while the session lasts (30 minutes without activity by default): a later outcome, a scheduled callback's above all, counts for the visitor (the user) but not in the session. A call without a client id is not sent at all: a stand-in would count a user who never visited, and a missing `_ga` often means the visitor declined analytics cookies; the visitor's GA ids are kept only while a connection is active. GA4's Measurement Protocol answers a wrong measurement id or API secret as it answers right ones (2xx) and discards the events without a word, so neither is detected here: after a test call from the site, look for the event in GA4's Realtime report. `apiSecret` may be left out to keep the stored one; it is required when none is stored yet.
+         */
+        put: operations["saveGa4Settings"];
+        post?: never;
+        /**
+         * Disconnect Google Analytics 4
+         * @description Removes the measurement id and API secret; events not yet sent are dropped. Answers 204 when none was set too.
+         */
+        delete: operations["deleteGa4Settings"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1863,18 +1897,33 @@ export interface components {
          * @enum {string}
          */
         WebhookEventType: "call.requested" | "call.completed" | "call.missed" | "callback.scheduled" | "credits.low" | "payment.succeeded" | "payment.failed";
+        /** @description The account's password, confirming a change a stolen access token alone must not make (see "Current password" in the conventions above). Never stored, answered or logged. */
+        CurrentPassword: string;
+        /**
+         * @description Why an endpoint's address was refused, one code per sentence of `error_description`, so a client can say it in its user's language: `url_too_long` (over 2048 UTF-16 code units), `url_not_absolute` (not an absolute URL), `url_scheme_https` (not `https://`, in production), `url_scheme_http_or_https` (neither `http://` nor `https://`, in development), `url_credentials` (a user name or password in it), `url_fragment` (a `#` in it), `url_localhost` (a `localhost` host, in production), `url_private_address` (a private or link-local IP address, in development) and `url_private_or_loopback_address` (a private, loopback or link-local IP address, in production). More may be added: a client shows a general message for a code it does not know.
+         * @enum {string}
+         */
+        WebhookUrlRefusal: "url_too_long" | "url_not_absolute" | "url_scheme_https" | "url_scheme_http_or_https" | "url_credentials" | "url_fragment" | "url_localhost" | "url_private_address" | "url_private_or_loopback_address";
+        /** @description The `Error` body of a 400 answer to adding a webhook endpoint or changing its `url`, with `reason` when the address itself was refused (absent when the request fails the schema). */
+        WebhookUrlError: {
+            reason?: components["schemas"]["WebhookUrlRefusal"];
+        } & components["schemas"]["Error"];
         WebhookEndpointInput: {
             /** @description Where deliveries are POSTed. Redirects are not followed. */
             url: string;
             events: components["schemas"]["WebhookEventType"][];
             /** @default true */
             isActive: boolean;
+            currentPassword: components["schemas"]["CurrentPassword"];
         };
+        /** @description The fields to change; at least one. `currentPassword` goes with `url`, and only with it. */
         WebhookEndpointUpdate: {
+            /** @description The new address; needs `currentPassword`. */
             url?: string;
             events?: components["schemas"]["WebhookEventType"][];
             isActive?: boolean;
-        };
+            currentPassword?: components["schemas"]["CurrentPassword"];
+        } & (unknown & unknown);
         WebhookEndpoint: {
             id: number;
             url: string;
@@ -1956,6 +2005,7 @@ export interface components {
             /** @description What the key is for, e.g. "CRM sync"; stored without surrounding spaces. */
             name: string;
             scope: components["schemas"]["ApiKeyScope"];
+            currentPassword: components["schemas"]["CurrentPassword"];
         };
         ApiKey: {
             id: number;
@@ -1978,6 +2028,43 @@ export interface components {
         ApiKeyList: {
             data: components["schemas"]["ApiKey"][];
         };
+        Ga4SettingsInput: {
+            /** @description The web stream's measurement id, e.g. `G-ABC123XYZ9`. */
+            measurementId: string;
+            /** @description A Measurement Protocol API secret of that stream. Left out, the stored one is kept. */
+            apiSecret?: string;
+            /** @description Whether call outcomes are sent now. */
+            isActive: boolean;
+        };
+        Ga4Settings: {
+            /** @description Whether a measurement id and API secret are stored. */
+            configured: boolean;
+            measurementId: string | null;
+            /** @description The stored API secret's last 4 characters after `…` (e.g. `…Xy9Q`); a secret under 12 characters shows only `…` (4 of a short one would give most of it away); null when none is stored. */
+            apiSecretHint: string | null;
+            isActive: boolean;
+            /** @description Events waiting to be sent (retried for 24 hours, then dropped). */
+            pendingEvents: number;
+            /**
+             * Format: date-time
+             * @description When GA4 last answered a send of this account with success. It answers so to a wrong measurement id or API secret too, so this does not prove the events reach the property.
+             */
+            lastSentAt: string | null;
+            lastFailure: components["schemas"]["Ga4Failure"] | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        /** @description The last send that failed (it is retried), cleared by the next success. */
+        Ga4Failure: {
+            /** Format: date-time */
+            at: string;
+            /**
+             * @description `unreachable`: no connection to GA4; `timeout`: no answer within 10 s; `http_error`: GA4 answered an error status (`responseCode`).
+             * @enum {string}
+             */
+            reason: "unreachable" | "timeout" | "http_error";
+            responseCode: number | null;
+        };
         Health: {
             /** @constant */
             status: "ok";
@@ -1996,6 +2083,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `invalid_request`: the request fails the schema, or the address is not one deliveries may go to; then `reason` says which rule refused it (WebhookUrlRefusal). */
+        WebhookBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookUrlError"];
             };
         };
         /** @description `invalid_or_expired_access_token`: the bearer access token is missing, unknown, revoked or expired. The SPA refreshes once and replays the request (spec §4 Token refresh). */
@@ -2315,7 +2411,7 @@ export interface operations {
             /** @description `invalid_grant` when `currentPassword` is wrong; `invalid_or_expired_access_token` as everywhere. */
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ApiKeyNotAllowed"];
-            /** @description `too_many_attempts`: more than 5 password changes (right or wrong current password) for this account within 15 minutes; `Retry-After` says when to try again. */
+            /** @description `too_many_attempts`: more than 5 checks of the current password (right or wrong; password and e-mail changes, new API keys and webhook endpoints) for this account within 15 minutes; `Retry-After` says when to try again. */
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2343,7 +2439,7 @@ export interface operations {
             /** @description `invalid_grant` when `currentPassword` is wrong (the SPA must not refresh the token for this one); `invalid_or_expired_access_token` as everywhere. */
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ApiKeyNotAllowed"];
-            /** @description `too_many_attempts`: more than 5 password changes (right or wrong current password) for this account within 15 minutes; `Retry-After` says when to try again. */
+            /** @description `too_many_attempts`: more than 5 checks of the current password (right or wrong; password and e-mail changes, new API keys and webhook endpoints) for this account within 15 minutes; `Retry-After` says when to try again. */
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3698,12 +3794,15 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointCreated"];
                 };
             };
-            /** @description `invalid_request`: the address is not one deliveries may go to (the description says why), or no event is chosen. */
-            400: components["responses"]["BadRequest"];
+            /** @description `invalid_request`: the address is not one deliveries may go to (`reason` says why, as does the description), no event is chosen, or `currentPassword` is missing. */
+            400: components["responses"]["WebhookBadRequest"];
+            /** @description `invalid_grant` when `currentPassword` is wrong (nothing is added or mailed; the SPA must not refresh the token for this one); `invalid_or_expired_access_token` as everywhere. */
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ApiKeyNotAllowed"];
             /** @description `webhook_endpoints_full`: the caller already has 10 endpoints. */
             409: components["responses"]["Conflict"];
+            /** @description `too_many_attempts`: more than 5 checks of the current password (right or wrong; password and e-mail changes, new API keys and webhook endpoints) for this account within 15 minutes; `Retry-After` says when to try again. */
+            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteWebhookEndpoint: {
@@ -3756,10 +3855,14 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description `invalid_request`: the request fails the schema (`url` without `currentPassword`, or `currentPassword` without `url`, among others), or the address is not one deliveries may go to (`reason` says why, as does the description). */
+            400: components["responses"]["WebhookBadRequest"];
+            /** @description `invalid_grant` when `currentPassword` is wrong (nothing is changed or mailed; the SPA must not refresh the token for this one); `invalid_or_expired_access_token` as everywhere. */
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ApiKeyNotAllowed"];
             404: components["responses"]["NotFound"];
+            /** @description `too_many_attempts`: more than 5 checks of the current password (right or wrong; password and e-mail changes, new API keys and webhook endpoints) for this account within 15 minutes; `Retry-After` says when to try again. */
+            429: components["responses"]["TooManyRequests"];
         };
     };
     sendWebhookTestEvent: {
@@ -3862,12 +3965,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyCreated"];
                 };
             };
-            /** @description `invalid_request`: the name is empty (or only spaces) or longer than 100 characters, or the scope is not `read` or `write`. */
+            /** @description `invalid_request`: the name is empty (or only spaces) or longer than 100 characters, the scope is not `read` or `write`, or `currentPassword` is missing. */
             400: components["responses"]["BadRequest"];
+            /** @description `invalid_grant` when `currentPassword` is wrong (no key is created or mailed; the SPA must not refresh the token for this one); `invalid_or_expired_access_token` as everywhere. */
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ApiKeyNotAllowed"];
             /** @description `api_keys_full`: the caller already has 20 API keys. */
             409: components["responses"]["Conflict"];
+            /** @description `too_many_attempts`: more than 5 checks of the current password (right or wrong; password and e-mail changes, new API keys and webhook endpoints) for this account within 15 minutes; `Retry-After` says when to try again. */
+            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteApiKey: {
@@ -3894,6 +4000,76 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ApiKeyNotAllowed"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getGa4Settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection (`configured` false when none is set). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ga4Settings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
+        };
+    };
+    saveGa4Settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Ga4SettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The connection as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ga4Settings"];
+                };
+            };
+            /** @description `invalid_request`: the measurement id is not `G-` and 4 to 20 letters or digits, the API secret is missing (none stored yet) or not 1 to 100 visible characters. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
+        };
+    };
+    deleteGa4Settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection is removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
         };
     };
     getCallDestinations: {

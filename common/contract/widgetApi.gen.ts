@@ -197,6 +197,8 @@ export interface components {
             visitorId?: components["schemas"]["VisitorId"];
             /** @description The visitor's language (the page's navigator.language), for the text sent after a missed call. */
             language?: string;
+            gaClientId?: components["schemas"]["GaClientId"];
+            gaSessionIds?: components["schemas"]["GaSessionIds"];
         };
         ScheduledCallRequest: {
             key: components["schemas"]["PublicKey"];
@@ -210,6 +212,14 @@ export interface components {
              */
             scheduledAt: string;
             customFields?: components["schemas"]["CustomFields"];
+            gaClientId?: components["schemas"]["GaClientId"];
+            gaSessionIds?: components["schemas"]["GaSessionIds"];
+        };
+        /** @description The visitor's Google Analytics client id, read from the page's `_ga` cookie (`GA1.1.<client id>`), e.g. `123456789.1700000000`. When the widget's account has connected GA4, the call's outcome is sent to its property as an event of this visitor (a user in GA4); a call without one sends nothing (no `_ga` cookie often means the visitor declined analytics cookies). Taken leniently so that an analytics field never costs the call: a value that is not two groups of 1 to 20 digits joined by a dot is ignored (not stored), and the call is accepted all the same. Stored only for an account with an active GA4 connection. Left out when the page has no such cookie. */
+        GaClientId: string;
+        /** @description The visitor's GA4 session ids, read from the page's `_ga_<container>` cookies (one per GA4 stream the page measures with; `GS1.1.<session id>.…` or `GS2.1.s<session id>$…`): the container (the measurement id without `G-`) mapped to its session id, e.g. `{"ABC123XYZ9": "1700000500"}`; the widget sends at most 5. The outcome's event carries the one of the account's own measurement id as `session_id`, so GA4 can count it in that session, which it does only while the session lasts (30 minutes without activity by default): a call whose outcome comes later, a scheduled callback above all, counts for the visitor but not in that session. Taken leniently like `gaClientId`: entries whose key is not 4 to 20 capital letters or digits or whose value is not 1 to 20 digits are ignored, the first 5 well-formed ones kept, and only with a well-formed `gaClientId`. */
+        GaSessionIds: {
+            [key: string]: string;
         };
         CallAccepted: {
             /** @description True when this repeats a request of the last two minutes; no second call is made. */

@@ -18,8 +18,13 @@ export const BUDGETS = {
    * Raised to 217.5 kB for issue 19: the Integrations screen's webhook strings and guide (+1.4 kB
    * in each catalog; the build before them measured 215.4 kB). Raised to 218 kB for issue 19's
    * API keys: their list, form and guide put the sign-in page at 217.7 kB (217.0 kB before them).
+   * Raised to 219 kB for issue 19's GA4 settings: their status, form and guide (+1.0 kB in the
+   * English catalog) put the sign-in page at 218.7 kB. Raised to 219.5 kB for issue 19's
+   * translated refusals of a webhook address (nine messages, +0.2 kB: 219.1 kB). Splitting the
+   * catalogs by screen (the Integrations screen's strings loaded with its route) would take back
+   * the 3.5 kB issue 19 added: the next change to this page's weight is that split, not a raise.
    */
-  signInGzip: 218 * KB,
+  signInGzip: 219.5 * KB,
   /**
    * The scripts any page loads before it renders (entry, its imports, catalog, route chunks).
    * Over HTTP/1.1 each is a round trip on one of six connections; at about 80 files a screen,

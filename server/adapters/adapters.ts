@@ -2,6 +2,9 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { Ga4 } from './analytics/ga4.ts';
+import { Ga4MeasurementProtocol } from './analytics/ga4MeasurementProtocol.ts';
+import { Ga4Recorder } from './analytics/ga4Recorder.ts';
 import type { Captcha } from './captcha/captcha.ts';
 import { LocalCaptcha } from './captcha/localCaptcha.ts';
 import { RecaptchaCaptcha } from './captcha/recaptchaCaptcha.ts';
@@ -32,6 +35,8 @@ export interface Adapters {
   telephony: Telephony;
   /** Sends text messages, with the telephony: the local outbox beside the simulator, else Twilio Messaging. */
   texts: Texts;
+  /** Sends call outcomes to the clients' GA4 properties: the Measurement Protocol when GA4_SEND (production's default), else the local recorder. */
+  ga4: Ga4;
 }
 
 /** Picks each adapter from the configuration: the real provider when configured, else the local one. */
@@ -53,7 +58,8 @@ export function createAdapters(config: Config, db: Database, log: FastifyBaseLog
   const texts: Texts = config.telephony.twilio
     ? new TwilioTexts(config.telephony.twilio)
     : new OutboxTexts({ db, publicUrl: config.publicUrl, log });
-  return { mail, captcha, storage, payments, telephony, texts };
+  const ga4: Ga4 = config.ga4Send ? new Ga4MeasurementProtocol() : new Ga4Recorder({ log });
+  return { mail, captcha, storage, payments, telephony, texts, ga4 };
 }
 
 /** One line per adapter at startup, so nothing local passes unnoticed. */
@@ -65,5 +71,6 @@ export function describeAdapters(adapters: Adapters): string[] {
     `storage: ${adapters.storage.description}`,
     `telephony: ${adapters.telephony.description}`,
     `text messages: ${adapters.texts.description}`,
+    `analytics: ${adapters.ga4.description}`,
   ];
 }

@@ -5,6 +5,7 @@ import * as analytics from './schema/analytics.ts';
 import * as apiKeys from './schema/apiKeys.ts';
 import * as billing from './schema/billing.ts';
 import * as calls from './schema/calls.ts';
+import * as ga4 from './schema/ga4.ts';
 import * as localCardProcessor from './schema/localCardProcessor.ts';
 import * as notifications from './schema/notifications.ts';
 import * as reference from './schema/reference.ts';
@@ -13,4 +14,4 @@ import * as toolbox from './schema/toolbox.ts';
 import * as webhooks from './schema/webhooks.ts';
 import * as widgetApi from './schema/widgetApi.ts';
 
-export const schema = { ...accounts, ...analytics, ...apiKeys, ...billing, ...calls, ...localCardProcessor, ...notifications, ...reference, ...system, ...toolbox, ...webhooks, ...widgetApi };
+export const schema = { ...accounts, ...analytics, ...apiKeys, ...billing, ...calls, ...ga4, ...localCardProcessor, ...notifications, ...reference, ...system, ...toolbox, ...webhooks, ...widgetApi };

@@ -7,9 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_REQUESTS_PER_MINUTE, loadConfig } from '../config.ts';
 import { users } from '../db/schema/accounts.ts';
 import { apiKeys } from '../db/schema/apiKeys.ts';
-import { MAX_API_KEYS } from '../domain/apiKeys/apiKeys.ts';
+import { createApiKey, MAX_API_KEYS } from '../domain/apiKeys/apiKeys.ts';
 import { redactSecretShapes } from '../http/logRedaction.ts';
-import { accessLogWritten, clockIntoNextHour, startTestServer, type ApiRequest, type TestApp, type TestServer } from '../test/harness.ts';
+import { outboxMessages } from '../db/schema/system.ts';
+import { CURRENT_PASSWORD_LIMIT } from '../domain/auth/currentPassword.ts';
+import { createAccount, signIn } from '../test/accounts.ts';
+import { accessLogWritten, clockIntoNextHour, startTestServer, TEST_PUBLIC_URL, type ApiRequest, type TestApp, type TestServer } from '../test/harness.ts';
 import { addAgent, addWebsite, addWidget, agentWidgetBody, type Client, expectStatus, signedInClient } from '../test/toolbox.ts';
 
 // Issue 19, "API keys": keys made by a signed-in user, shown once and stored hashed, that act as
@@ -40,7 +43,7 @@ interface CreatedKey {
 }
 
 async function createKey(who: Client, scope: Scope = 'read', name = 'CRM sync'): Promise<CreatedKey> {
-  return expectStatus(await who.call({ method: 'POST', url: URL, body: { name, scope } }), 201);
+  return expectStatus(await who.call({ method: 'POST', url: URL, body: { name, scope, currentPassword: who.password } }), 201);
 }
 
 /** A request with `key` as the bearer credential, to `app` (the main instance unless told). */
@@ -85,8 +88,13 @@ describe('POST /client/api-keys', () => {
     ['no scope', { name: 'CRM' }],
     ['an unknown scope', { name: 'CRM', scope: 'admin' }],
     ['an unknown field', { name: 'CRM', scope: 'read', expiresAt: '2030-01-01T00:00:00Z' }],
-  ])('refuses %s with 400 invalid_request', async (_label, body) => {
-    const answer = await client.call({ method: 'POST', url: URL, body });
+    ['no current password', { name: 'CRM', scope: 'read', currentPassword: undefined }],
+    ['an empty current password', { name: 'CRM', scope: 'read', currentPassword: '' }],
+    ['a current password that is not text', { name: 'CRM', scope: 'read', currentPassword: 12345 }],
+    ['a current password of 51 characters', { name: 'CRM', scope: 'read', currentPassword: 'p'.repeat(51) }],
+  ])('refuses %s with 400 invalid_request, before any check of the password', async (_label, body) => {
+    // The right password unless the case is about it: the 400 is for the case, and costs no check of the password.
+    const answer = await client.call({ method: 'POST', url: URL, body: { currentPassword: client.password, ...body } });
     expect(answer.status, answer.text).toBe(400);
     expect(answer.body.error).toBe('invalid_request');
   });
@@ -97,17 +105,104 @@ describe('POST /client/api-keys', () => {
 
   it(`never passes ${MAX_API_KEYS} keys per account, also when created in parallel`, async () => {
     const busy = await signedInClient(server);
-    const answers = await Promise.all(Array.from({ length: MAX_API_KEYS + 5 }, (_, i) => busy.call({ method: 'POST', url: URL, body: { name: `Key ${i}`, scope: 'read' } })));
-    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(MAX_API_KEYS);
-    const refused = answers.filter((answer) => answer.status === 409);
-    expect(refused).toHaveLength(5);
-    expect(refused[0]!.body).toEqual({ error: 'api_keys_full', error_description: `You already have ${MAX_API_KEYS} API keys. Delete one you no longer use first.` });
+    // In parallel through the domain: the HTTP operation's password checks would stop at 5 (see "needs the current password").
+    const made = await Promise.allSettled(Array.from({ length: MAX_API_KEYS + 5 }, (_, i) => createApiKey(server.db, busy.userId, { name: `Key ${i}`, scope: 'read' })));
+    expect(made.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(MAX_API_KEYS);
+    expect(made.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome as PromiseRejectedResult).reason.code)).toEqual(Array(5).fill('api_keys_full'));
+    const refused = await busy.call({ method: 'POST', url: URL, body: { name: 'One more', scope: 'read', currentPassword: busy.password } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: 'api_keys_full', error_description: `You already have ${MAX_API_KEYS} API keys. Delete one you no longer use first.` });
     expect(expectStatus(await busy.call({ method: 'GET', url: URL }), 200).data).toHaveLength(MAX_API_KEYS);
     // Deleting one makes room for one.
     const [oldest] = expectStatus(await busy.call({ method: 'GET', url: URL }), 200).data.slice(-1);
     expectStatus(await busy.call({ method: 'DELETE', url: `${URL}/${oldest.id}` }), 204);
     await createKey(busy);
-    expectStatus(await busy.call({ method: 'POST', url: URL, body: { name: 'One more', scope: 'read' } }), 409);
+    expectStatus(await busy.call({ method: 'POST', url: URL, body: { name: 'One more', scope: 'read', currentPassword: busy.password } }), 409);
+  });
+});
+
+describe('POST /client/api-keys needs the current password (issue 19, "sudo mode")', () => {
+  // An instance with a clock of its own: these tests move it past the limit's 15 minutes, which
+  // would expire the other tests' access tokens on the shared one.
+  const sudoClock = clockIntoNextHour();
+  let sudo: TestApp;
+  beforeAll(async () => {
+    sudo = await server.variant({ tokenClock: sudoClock });
+  });
+  const sudoClient = () => signedInClient(server, sudo);
+  const create = (who: Client, currentPassword: string | undefined, name = 'Sudo') => who.call({ method: 'POST', url: URL, body: { name, scope: 'write', currentPassword } });
+  const keysOf = (who: Client) => server.db.select().from(apiKeys).where(eq(apiKeys.userId, who.userId));
+  const mailsTo = (address: string) => server.db.select().from(outboxMessages).where(eq(outboxMessages.to, address));
+  const changePassword = (who: Client, currentPassword: string) =>
+    who.call({ method: 'PATCH', url: '/api/user/password', body: { currentPassword, newPassword: 'another-password', invalidateSessions: false } });
+
+  it('a wrong one answers 401 invalid_grant, creates and mails nothing, and leaves the session working', async () => {
+    const owner = await sudoClient();
+    const wrong = await create(owner, 'not-the-password');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ error: 'invalid_grant', error_description: 'The current password is wrong. No API key was created.' });
+    expect(await keysOf(owner)).toEqual([]);
+    expect(await mailsTo(owner.email)).toEqual([]);
+    // Not the expired-token answer: the SPA shows it at the field and refreshes nothing; the token still works.
+    expectStatus(await owner.call({ method: 'GET', url: URL }), 200);
+  });
+
+  it('the right one creates the key, and the owner is mailed which key, when, and where to delete it, never the key itself', async () => {
+    const owner = await sudoClient();
+    const created = expectStatus(await create(owner, owner.password, 'Zapier'), 201);
+    const [mail, ...more] = await mailsTo(owner.email);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe('A new API key for your Callback Dashboard account');
+    expect(mail!.text).toContain(`"Zapier", read and write, starting ${created.prefix}.`);
+    expect(mail!.text).toContain(`On ${new Date(sudoClock.now()).toISOString().slice(0, 16).replace('T', ' ')} UTC, someone signed in to your account with its password created an API key`);
+    expect(mail!.text).toContain(`${TEST_PUBLIC_URL}/integrations`);
+    expect(mail!.text).toContain(`${TEST_PUBLIC_URL}/auth/forgot-password`);
+    expect(JSON.stringify(mail)).not.toContain(created.key.slice(10));
+  });
+
+  it('shares its limit with the password change: 5 checks in 15 minutes in all, right or wrong, whichever operation makes them', async () => {
+    sudoClock.advanceTo(Math.ceil(sudoClock.now() / 900_000) * 900_000 + 1_000);
+    const owner = await sudoClient();
+    for (let guess = 0; guess < CURRENT_PASSWORD_LIMIT.max - 1; guess += 1) expectStatus(await changePassword(owner, `guess-${guess}`), 401);
+    expectStatus(await create(owner, 'guess-4'), 401);
+    // The sixth check: refused before the password is looked at, the right one included.
+    const refused = await create(owner, owner.password);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('too_many_attempts');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    expect((await changePassword(owner, owner.password)).status).toBe(429);
+    expect(await keysOf(owner)).toEqual([]);
+    expect(await mailsTo(owner.email)).toEqual([]);
+
+    // The next window: a new session (the old access token expired meanwhile) creates the key.
+    sudoClock.advance(15 * 60 * 1000);
+    const { accessToken } = await signIn(sudo, owner.email, owner.password);
+    expectStatus(await sudo.request({ method: 'POST', url: URL, token: accessToken, body: { name: 'Later', scope: 'read', currentPassword: owner.password } }), 201);
+  });
+
+  it('parallel guesses all count: at most 5 are checked', async () => {
+    sudoClock.advanceTo(Math.ceil(sudoClock.now() / 900_000) * 900_000 + 1_000);
+    const owner = await sudoClient();
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => create(owner, `guess-${i}`)));
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(CURRENT_PASSWORD_LIMIT.max);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(12 - CURRENT_PASSWORD_LIMIT.max);
+  });
+
+  it('never writes the password to the log, right or wrong', async () => {
+    let lines = '';
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => (lines += chunk.toString()));
+    const logged = await server.variant({ config: { logLevel: 'debug' }, logStream: stream, tokenClock: clock });
+    const account = await createAccount(server.db, { password: 'a-very-distinct-password' });
+    const { accessToken } = await signIn(logged, account.email, account.password);
+    for (const currentPassword of [account.password, 'another-distinct-guess']) {
+      await logged.request({ method: 'POST', url: URL, token: accessToken, body: { name: 'Logged', scope: 'read', currentPassword } });
+    }
+    await accessLogWritten();
+    expect(lines).toContain('/api/client/api-keys');
+    expect(lines).not.toContain('a-very-distinct-password');
+    expect(lines).not.toContain('another-distinct-guess');
   });
 });
 
@@ -185,8 +280,13 @@ describe('a key as the bearer credential', () => {
   it.each([
     ['list webhook endpoints', { method: 'GET', url: '/api/client/webhooks' }],
     ['add a webhook endpoint', { method: 'POST', url: '/api/client/webhooks', body: { url: 'https://evil.example.com/hook', events: ['call.requested'] } }],
+    ['add a webhook endpoint, with the password', { method: 'POST', url: '/api/client/webhooks', body: { url: 'https://evil.example.com/hook', events: ['call.requested'], currentPassword: 'correct-horse' } }],
+    ['move a webhook endpoint, with the password', { method: 'PATCH', url: '/api/client/webhooks/1', body: { url: 'https://evil.example.com/hook', currentPassword: 'correct-horse' } }],
     ['list API keys', { method: 'GET', url: URL }],
     ['create an API key', { method: 'POST', url: URL, body: { name: 'Persistence', scope: 'write' } }],
+    // 403 before anything else: not the 400 of a malformed body, nor a check of the password.
+    ['create an API key, with a malformed body', { method: 'POST', url: URL, body: { scope: 'admin', extra: true } }],
+    ['create an API key, with the password', { method: 'POST', url: URL, body: { name: 'Persistence', scope: 'write', currentPassword: 'correct-horse' } }],
     ['list payment methods', { method: 'GET', url: '/api/client/payment-methods' }],
     ['save a card', { method: 'POST', url: '/api/client/payment-methods', body: { paymentMethodId: 'pm_card_visa' } }],
     ['buy credits', { method: 'POST', url: '/api/client/payments', body: { packId: 1 } }],
@@ -199,6 +299,9 @@ describe('a key as the bearer credential', () => {
     ['shorten how long recordings are kept', { method: 'PUT', url: '/api/client/recording-settings', body: { retentionDays: 1 } }],
     ['raise the call limits', { method: 'PUT', url: '/api/client/call-limits', body: { perWidget: 10000, perAccount: 10000 } }],
     ['tokenize a card', { method: 'POST', url: '/api/local-card-processor/payment-methods', body: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } }],
+    ['read the GA4 connection', { method: 'GET', url: '/api/client/integrations/ga4' }],
+    ['point call outcomes at another GA4 property', { method: 'PUT', url: '/api/client/integrations/ga4', body: { measurementId: 'G-ATTACKER01', apiSecret: 'stolen-secret', isActive: true } }],
+    ['disconnect GA4', { method: 'DELETE', url: '/api/client/integrations/ga4' }],
   ] as const)('no key, not even a write key, may %s: 403 api_key_not_allowed', async (_label, request) => {
     const owner = await signedInClient(server);
     const { key } = await createKey(owner, 'write');
@@ -207,6 +310,8 @@ describe('a key as the bearer credential', () => {
     expect(refused.status, refused.text).toBe(403);
     expect(refused.body.error).toBe('api_key_not_allowed');
     expect(refused.body.error_description).toMatch(/signed-in user only/);
+    // Refused as soon as the route is known (refuseApiKeysEarly), yet with every answer's headers.
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
     expect(await server.db.select().from(apiKeys).where(eq(apiKeys.userId, owner.userId))).toEqual(before);
     // The account is untouched: the same password still signs in, the same address is on file.
     expect(expectStatus(await owner.call({ method: 'GET', url: '/api/user' }), 200).pendingEmail ?? null).toBeNull();

@@ -1,5 +1,6 @@
 import { agentHandlers } from './agents.ts';
 import { analyticsHandlers } from './analytics.ts';
+import { analyticsIntegrationHandlers } from './analyticsIntegration.ts';
 import { apiKeyHandlers } from './apiKeys.ts';
 import { authHandlers } from './auth.ts';
 import { blockedVisitorHandlers } from './blockedVisitors.ts';
@@ -45,6 +46,7 @@ export function createServiceHandlers(context: HandlerContext): OperationHandler
     localCardProcessorHandlers(context),
     webhookHandlers(context),
     apiKeyHandlers(context),
+    analyticsIntegrationHandlers(context),
   ];
   for (const group of implemented) {
     for (const [operationId, handler] of Object.entries(group)) {

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Mail } from '../adapters/mail/mail.ts';
 import type { RingOutcome, Telephony } from '../adapters/telephony/telephony.ts';
 import { analyticsEvents } from '../db/schema/analytics.ts';
-import { calls, scheduledCalls } from '../db/schema/calls.ts';
+import { callAttributions, calls, scheduledCalls } from '../db/schema/calls.ts';
+import { ga4Settings } from '../db/schema/ga4.ts';
 import { changeCredits } from '../domain/credits/ledger.ts';
 import { createCallRequestDeps } from '../domain/callEngine/callRequestDeps.ts';
 import { installJsonBodyParser } from '../http/bodyParsing.ts';
@@ -405,6 +406,135 @@ describe('POST /widget-api/calls', () => {
     const sameNumber = () => call({ key: other.website.publicKey, widgetId: other.widgets[0]!.id, phone, url: 'https://shop.example/' });
     for (let i = 0; i < WIDGET_RATE_LIMITS.callsPerNumber.max; i++) expect((await sameNumber()).status).toBe(202);
     expect((await sameNumber()).status).toBe(429);
+  });
+});
+
+describe("the visitor's GA ids (issue 19)", () => {
+  const call = (body: Record<string, unknown>) => widgetApi({ method: 'POST', url: '/widget-api/calls', body, address: newAddress() }, callsApp);
+  const schedule = (body: Record<string, unknown>) => widgetApi({ method: 'POST', url: '/widget-api/scheduled-calls', body, address: newAddress() }, callsApp);
+  const attributionOf = async (callId: number) => (await server.db.select().from(callAttributions).where(eq(callAttributions.callId, callId)))[0];
+  const callOf = async (userId: number, phone: string) => (await server.db.select().from(calls).where(and(eq(calls.userId, userId), eq(calls.customerNumber, phone))))[0]!;
+  const callbackOf = async (userId: number, phone: string) => (await server.db.select().from(scheduledCalls).where(and(eq(scheduledCalls.userId, userId), eq(scheduledCalls.customerNumber, phone))))[0]!;
+  const later = () => new Date(Date.now() + 3_600_000).toISOString();
+  const ids = { gaClientId: '1234567890.1700000000', gaSessionIds: { ABC123XYZ9: '1700000500', OTHER0001: '1699999000' } };
+
+  /** A site whose account has connected GA4 (active unless told). */
+  async function siteWithGa4(isActive = true) {
+    const site = await siteWithWidgets();
+    await server.db.insert(ga4Settings).values({ userId: site.client.userId, measurementId: 'G-ABC123XYZ9', apiSecret: 'AbCdEfGhIjKlMnOpQrXy9Q', isActive });
+    return site;
+  }
+
+  it("stores a Call now's GA ids after answering, for an account with GA4; a repeat answers the first call and writes nothing", async () => {
+    const { client, website, widgets } = await siteWithGa4();
+    const body = { key: website.publicKey, widgetId: widgets[0]!.id, phone: newNumber(), url: 'https://shop.example/', ...ids };
+    expect((await call(body)).status).toBe(202);
+    expect((await call({ ...body, gaClientId: '999.999' })).body).toMatchObject({ duplicate: true });
+    await deps.placements.settle();
+    expect(await attributionOf((await callOf(client.userId, body.phone)).id)).toMatchObject(ids);
+    // Without a client id, nothing is written: session ids alone serve nothing.
+    const plain = { ...body, phone: newNumber(), gaClientId: undefined };
+    expect((await call(plain)).status).toBe(202);
+    await deps.placements.settle();
+    expect(await attributionOf((await callOf(client.userId, plain.phone)).id)).toBeUndefined();
+  });
+
+  it("keeps a scheduled callback's GA ids with it until its call is placed, for an account with GA4", async () => {
+    const { client, website, widgets } = await siteWithGa4();
+    const body = { key: website.publicKey, widgetId: widgets[0]!.id, phone: newNumber(), url: 'https://shop.example/', scheduledAt: later(), ...ids };
+    expect((await schedule(body)).status).toBe(202);
+    expect(await callbackOf(client.userId, body.phone)).toMatchObject(ids);
+  });
+
+  it('stores nothing of them for an account without GA4, or with its connection turned off, and takes the call all the same', async () => {
+    for (const site of [await siteWithWidgets(), await siteWithGa4(false)]) {
+      const { client, website, widgets } = site;
+      const base = { key: website.publicKey, widgetId: widgets[0]!.id, url: 'https://shop.example/', ...ids };
+      const now = { ...base, phone: newNumber() };
+      expect((await call(now)).status).toBe(202);
+      await deps.placements.settle();
+      expect(await attributionOf((await callOf(client.userId, now.phone)).id)).toBeUndefined();
+      const callback = { ...base, phone: newNumber(), scheduledAt: later() };
+      expect((await schedule(callback)).status).toBe(202);
+      expect(await callbackOf(client.userId, callback.phone)).toMatchObject({ gaClientId: null, gaSessionIds: null });
+    }
+  });
+
+  it('a failed write of them is logged, and the call is placed all the same', async () => {
+    const { client, website, widgets } = await siteWithGa4();
+    const execute = server.db.execute.bind(server.db);
+    const failing = vi.spyOn(server.db, 'execute').mockImplementation(((query: SQL) => {
+      if (query.queryChunks.includes(callAttributions)) throw new Error('the database went away');
+      return execute(query);
+    }) as typeof server.db.execute);
+    const warned = vi.spyOn(deps.log, 'warn');
+    try {
+      const phone = newNumber();
+      expect((await call({ key: website.publicKey, widgetId: widgets[0]!.id, phone, url: 'https://shop.example/', gaClientId: '1.2' })).status).toBe(202);
+      await deps.placements.settle();
+      const row = await callOf(client.userId, phone);
+      expect(dialed).toContain(row.id);
+      expect(warned).toHaveBeenCalledWith(expect.objectContaining({ callId: row.id }), "calls: the call's attribution could not be written");
+      expect(await attributionOf(row.id)).toBeUndefined();
+    } finally {
+      failing.mockRestore();
+      warned.mockRestore();
+    }
+  });
+
+  it('never refuses a lead over them: malformed ones are ignored (not stored), and the call is accepted (202) on both', async () => {
+    const { client, website, widgets } = await siteWithGa4();
+    // Many calls of one widget: its call limits (issue 15) and credits let them all through.
+    await changeCredits(server.db, { userId: client.userId, delta: 100, reason: 'adjustment' });
+    await saveCallLimits(server.db, client.userId, { perWidget: CALL_LIMIT_MAX, perAccount: CALL_LIMIT_MAX });
+    const base = { key: website.publicKey, widgetId: widgets[0]!.id, url: 'https://shop.example/' };
+    const malformedClientIds = ['GA1.1.1234567890.1700000000', '1234567890', 'abc.def', '1.2.3', '1.', `${'1'.repeat(21)}.1`, ' 1.2', '', 'x'.repeat(100)];
+    for (const gaClientId of malformedClientIds) {
+      const now = { ...base, phone: newNumber(), gaClientId, gaSessionIds: { ABC123XYZ9: '1700000500' } };
+      expect((await call(now)).status, gaClientId).toBe(202);
+      const callback = { ...now, phone: newNumber(), scheduledAt: later() };
+      expect((await schedule(callback)).status, gaClientId).toBe(202);
+      await deps.placements.settle();
+      expect(await attributionOf((await callOf(client.userId, now.phone)).id), gaClientId).toBeUndefined();
+      expect(await callbackOf(client.userId, callback.phone), gaClientId).toMatchObject({ gaClientId: null, gaSessionIds: null });
+    }
+    // Malformed session ids go, well-formed ones stay (the first 5), with a well-formed client id.
+    const gaSessionIds = {
+      abc123xyz9: '1700000001',
+      ABC: '1700000002',
+      'G-ABC123XYZ9': '1700000003',
+      BAD00001: 'x1700000004',
+      BAD00002: '',
+      BAD00003: '1'.repeat(21),
+      GOOD0001: '1700000011',
+      GOOD0002: '1700000012',
+      GOOD0003: '1700000013',
+      GOOD0004: '1700000014',
+    };
+    const kept = { GOOD0001: '1700000011', GOOD0002: '1700000012', GOOD0003: '1700000013', GOOD0004: '1700000014' };
+    const now = { ...base, phone: newNumber(), gaClientId: '42.1700000000', gaSessionIds };
+    expect((await call(now)).status).toBe(202);
+    await deps.placements.settle();
+    expect(await attributionOf((await callOf(client.userId, now.phone)).id)).toMatchObject({ gaClientId: '42.1700000000', gaSessionIds: kept });
+    const six = { ...base, phone: newNumber(), gaClientId: '43.1700000000', gaSessionIds: { ...kept, GOOD0005: '1700000015', GOOD0006: '1700000016' } };
+    expect((await call(six)).status).toBe(202);
+    await deps.placements.settle();
+    expect((await attributionOf((await callOf(client.userId, six.phone)).id))?.gaSessionIds).toEqual({ ...kept, GOOD0005: '1700000015' });
+    // None well formed: the client id alone.
+    const callback = { ...base, phone: newNumber(), scheduledAt: later(), gaClientId: '44.1700000000', gaSessionIds: { abc: '1' } };
+    expect((await schedule(callback)).status).toBe(202);
+    expect(await callbackOf(client.userId, callback.phone)).toMatchObject({ gaClientId: '44.1700000000', gaSessionIds: null });
+  });
+
+  it("refuses only what is not the contract's type or is beyond its sane bounds (400)", async () => {
+    const { website, widgets } = await siteWithGa4();
+    const base = { key: website.publicKey, widgetId: widgets[0]!.id, url: 'https://shop.example/' };
+    const tooMany = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`GOOD${String(i).padStart(4, '0')}`, '1700000000']));
+    for (const fields of [{ gaClientId: 12.5 }, { gaClientId: 'x'.repeat(101) }, { gaSessionIds: 'ABC123XYZ9' }, { gaSessionIds: { ABC123XYZ9: 1700000000 } }, { gaSessionIds: tooMany }]) {
+      const response = await call({ ...base, phone: newNumber(), ...fields });
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      expect(response.body).toMatchObject({ error: 'invalid_request' });
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import {
   type VelocityAdmission,
   type VelocityRefusal,
 } from '../domain/callEngine/callRequests.ts';
+import { callAttributionOf } from '../domain/callEngine/callAttribution.ts';
 import { checkNumberFormat } from '../domain/callEngine/callDestinations.ts';
 import { loadCallRequestContext } from '../domain/callEngine/callContext.ts';
 import { ApiError, tooManyAttempts } from '../http/apiError.ts';
@@ -65,6 +66,9 @@ interface CallBody {
   phone: string;
   url: string;
   visitorId?: string;
+  /** The visitor's Google Analytics ids (openapi/widget.yaml GaClientId, GaSessionIds): taken leniently, kept only when well formed (callAttributionOf). */
+  gaClientId?: string;
+  gaSessionIds?: Record<string, string>;
 }
 
 interface CallNowBody extends CallBody {
@@ -195,6 +199,7 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
           customerNumber: body.phone,
           url: body.url,
           language: body.language,
+          attribution: callAttributionOf(body),
           visitor: { address: request.ip },
           context: website.context ?? null,
           guard: { address: request.ip, numberLimit: WIDGET_RATE_LIMITS.callsPerNumber, refuse: (refusal) => refuseCall(website.userId, refusal) },
@@ -216,6 +221,7 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
           url: body.url,
           scheduledAt,
           customFields: body.customFields ?? {},
+          attribution: callAttributionOf(body),
           admit: velocityAdmission(website, body.widgetId),
         }),
       );

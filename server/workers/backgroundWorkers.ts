@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Ga4 } from '../adapters/analytics/ga4.ts';
 import type { Mail } from '../adapters/mail/mail.ts';
 import type { Payments } from '../adapters/payments/payments.ts';
 import type { Texts } from '../adapters/texts/texts.ts';
@@ -6,6 +7,7 @@ import type { Database } from '../db/client.ts';
 import type { CallRequestDeps } from '../domain/callEngine/callRequestDeps.ts';
 import type { WebhookTargetPolicy } from '../domain/webhooks/webhookEndpoints.ts';
 import { ChangesJanitor } from './changesJanitor.ts';
+import { Ga4Worker } from './ga4Worker.ts';
 import { NotificationsWorker } from './notificationsWorker.ts';
 import { PaymentsWorker } from './paymentsWorker.ts';
 import { RecordingsJanitor } from './recordingsJanitor.ts';
@@ -26,11 +28,13 @@ declare module 'fastify' {
     recordingsJanitor: RecordingsJanitor;
     /** The clients' webhook events delivered to their endpoints (webhooksWorker.ts). */
     webhooksWorker: WebhooksWorker;
+    /** The clients' call outcomes sent to their GA4 properties (ga4Worker.ts). */
+    ga4Worker: Ga4Worker;
   }
 }
 
 /** The work every server instance runs in the background; claims keep instances apart (ARCHITECTURE.md rule 3). */
-export type BackgroundWorkerName = 'payments' | 'scheduledCalls' | 'changesJanitor' | 'notifications' | 'recordingsJanitor' | 'webhooks';
+export type BackgroundWorkerName = 'payments' | 'scheduledCalls' | 'changesJanitor' | 'notifications' | 'recordingsJanitor' | 'webhooks' | 'ga4';
 
 export interface BackgroundWorkerOptions {
   /**
@@ -65,10 +69,12 @@ export function registerBackgroundWorkers(
     scheduledPollSeconds: number;
     /** Where webhooks may be delivered (webhookTargetPolicy). */
     webhookTargets: WebhookTargetPolicy;
+    /** Where call outcomes go for the clients' GA4 properties (the adapter). */
+    ga4: Ga4;
   },
   options: BackgroundWorkerOptions = {},
 ): void {
-  const { db, payments, mail, texts, publicUrl, callRequests, scheduledPollSeconds, webhookTargets } = context;
+  const { db, payments, mail, texts, publicUrl, callRequests, scheduledPollSeconds, webhookTargets, ga4 } = context;
   const paymentsWorker = new PaymentsWorker({ db, payments, mail, publicUrl, log: app.log });
   const scheduledCallsWorker = new ScheduledCallsWorker({
     db,
@@ -85,6 +91,8 @@ export function registerBackgroundWorkers(
   const webhooksWorker = new WebhooksWorker({ db, mail, publicUrl, allowLoopback: webhookTargets.allowLoopback, log: app.log });
   app.decorate('recordingsJanitor', recordingsJanitor);
   app.decorate('webhooksWorker', webhooksWorker);
+  const ga4Worker = new Ga4Worker({ db, ga4, log: app.log });
+  app.decorate('ga4Worker', ga4Worker);
   const workers: [BackgroundWorkerName, BackgroundWorker][] = [
     ['payments', paymentsWorker],
     ['scheduledCalls', scheduledCallsWorker],
@@ -92,6 +100,7 @@ export function registerBackgroundWorkers(
     ['notifications', notificationsWorker],
     ['recordingsJanitor', recordingsJanitor],
     ['webhooks', webhooksWorker],
+    ['ga4', ga4Worker],
   ];
   for (const [name, worker] of workers) {
     if (options.start?.[name] !== false) app.addHook('onReady', async () => worker.start());

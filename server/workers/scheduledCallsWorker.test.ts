@@ -137,6 +137,24 @@ describe('the scheduled-calls worker', () => {
     expect(await balanceOf(server.db, setup.userId)).toBe(19);
   });
 
+  it('after a crash mid-ring: records the outcome the call was left with, so its call.completed and GA4 event are written', async () => {
+    const setup = await accountWithWidget(server.db, { numberOfTries: 1 });
+    const [id] = await dueCallbacks(setup, 1);
+    const first = new ScheduledCallsWorker({ db: server.db, deps: fastDeps(), leaseMs: 60_000 });
+    await first.runOnce();
+    // As if the instance had died while the agent's phone rang: the call row, no outcome recorded.
+    const [placed] = await callsFor([id!]);
+    await server.db.update(calls).set({ status: 'no-answer', creditsCharged: 0, outcomeRecordedAt: null }).where(eq(calls.id, placed!.id));
+    await server.db.update(scheduledCalls).set({ status: 'in-progress', claimedAt: new Date(Date.now() - 120_000) }).where(eq(scheduledCalls.id, id!));
+
+    const second = new ScheduledCallsWorker({ db: server.db, deps: fastDeps(), leaseMs: 60_000 });
+    expect(await second.runOnce()).toBe(1);
+    const [recorded] = await callsFor([id!]);
+    expect(recorded!.outcomeRecordedAt).not.toBeNull();
+    expect(recorded!.status).toBe('no-answer');
+    expect((await callbacks([id!]))[0]!.status).toBe('failed');
+  });
+
   it('renews its lease while a callback rings longer than the lease', async () => {
     // Earlier tests' live claims would be stale under this short lease: set them aside.
     await server.db.update(scheduledCalls).set({ status: 'canceled' }).where(inArray(scheduledCalls.status, ['pending', 'in-progress']));

@@ -15,7 +15,8 @@ import { accountWithWidget, fastDeps, fixedClock } from '../test/callTestKit.ts'
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { requestInstantCall, requestScheduledCall } from '../domain/callEngine/callRequests.ts';
 import { ScheduledCallsWorker } from './scheduledCallsWorker.ts';
-import { webhookRetryDelayMs, WEBHOOK_RETRY_WINDOW_MS, WEBHOOK_SWITCH_OFF_MS, WebhooksWorker } from './webhooksWorker.ts';
+import { OUTBOX_CLEANUP_EVERY_MS, retryDelayMs } from './outbox.ts';
+import { WEBHOOK_EVENTS_KEPT_MS, WEBHOOK_LEASE_MS, WEBHOOK_RETRY_WINDOW_MS, WEBHOOK_SWITCH_OFF_MS, WebhooksWorker } from './webhooksWorker.ts';
 
 // Issue 19: events written by the database in the transaction of what happened, delivered signed
 // to a real HTTP receiver on this machine, retried with backoff, given up after 24 hours, and an
@@ -200,21 +201,21 @@ describe('delivery', () => {
     expect(await deliver(worker({ now: clock }))).toBe(0);
     let [row] = await deliveriesOf(endpoint.id);
     expect(row!.delivery).toMatchObject({ status: 'pending', attempts: 1, responseCode: 500 });
-    expect(row!.delivery.dueAt.getTime()).toBe(now + webhookRetryDelayMs(1));
+    expect(row!.delivery.dueAt.getTime()).toBe(now + retryDelayMs(1));
     const [failing] = await server.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(failing!.failingSince?.getTime()).toBe(now);
     // Not before its time.
-    now += webhookRetryDelayMs(1) - 1000;
+    now += retryDelayMs(1) - 1000;
     await deliver(worker({ now: clock }));
     expect(received).toHaveLength(1);
     now += 1000;
     await deliver(worker({ now: clock }));
     [row] = await deliveriesOf(endpoint.id);
     expect(row!.delivery).toMatchObject({ attempts: 2 });
-    expect(row!.delivery.dueAt.getTime()).toBe(now + webhookRetryDelayMs(2));
-    expect(webhookRetryDelayMs(2)).toBe(2 * webhookRetryDelayMs(1));
+    expect(row!.delivery.dueAt.getTime()).toBe(now + retryDelayMs(2));
+    expect(retryDelayMs(2)).toBe(2 * retryDelayMs(1));
     answer = (response) => response.writeHead(200).end('ok');
-    now += webhookRetryDelayMs(2);
+    now += retryDelayMs(2);
     expect(await deliver(worker({ now: clock }))).toBe(1);
     expect(new Set(received.map((attempt) => attempt.body)).size).toBe(1);
     expect(new Set(received.map((attempt) => attempt.headers[EVENT_ID_HEADER.toLowerCase()])).size).toBe(1);
@@ -320,6 +321,66 @@ describe('delivery', () => {
     expect(await deliver(worker())).toBe(6);
     expect(received).toHaveLength(18);
     expect(new Set(received.map((attempt) => attempt.headers[EVENT_ID_HEADER.toLowerCase()])).size).toBe(18);
+  });
+
+  it("a delivery whose lease ran out is another instance's to send: the first one's late answer is not written", async () => {
+    const { account, endpoint, widget } = await clientWithEndpoint(['call.requested']);
+    await insertCall(server.db, { userId: account.id, widget });
+    let now = Date.now() + 1;
+    const clock = () => now;
+    // The receiver holds its answer to the first attempt; it answers the next at once.
+    let answerFirst: (status: number) => void = () => {};
+    answer = (response) => {
+      if (received.length === 1) answerFirst = (status) => response.writeHead(status).end();
+      else response.writeHead(200).end();
+    };
+    const first = worker({ now: clock, timeoutMs: 30_000 });
+    expect(await first.runOnce()).toBe(1);
+    await expect.poll(() => received.length).toBe(1);
+    const second = worker({ now: clock });
+    // Not while the first one's lease runs.
+    expect(await second.runOnce()).toBe(0);
+    now += WEBHOOK_LEASE_MS;
+    expect(await deliver(second)).toBe(1);
+    expect(received).toHaveLength(2);
+    answerFirst(500);
+    expect(await first.settle()).toBe(0);
+    const [row] = await deliveriesOf(endpoint.id);
+    expect(row!.delivery).toMatchObject({ status: 'succeeded', attempts: 2, responseCode: 200, lastError: null, leasedUntil: null });
+    // Nor is its failure noted on the endpoint.
+    const [healthy] = await server.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(healthy).toMatchObject({ failingSince: null, lastFailureAt: null });
+  });
+
+  it('deletes events past their keep time once none of their deliveries is pending, then again only an hour later by its clock', async () => {
+    const { account, endpoint, widget } = await clientWithEndpoint(['call.requested']);
+    for (let i = 0; i < 4; i++) await insertCall(server.db, { userId: account.id, widget });
+    const [succeeded, failed, inFlight, recent] = (await deliveriesOf(endpoint.id)).map((row) => row.delivery);
+    let now = Date.now() + 1;
+    const old = new Date(now - WEBHOOK_EVENTS_KEPT_MS - 60_000);
+    const age = async (delivery: typeof webhookDeliveries.$inferSelect, values: Partial<typeof webhookDeliveries.$inferInsert>) => {
+      await server.db.update(webhookEvents).set({ createdAt: old }).where(eq(webhookEvents.id, delivery.eventId));
+      await server.db.update(webhookDeliveries).set({ createdAt: old, ...values }).where(eq(webhookDeliveries.id, delivery.id));
+    };
+    await age(succeeded!, { status: 'succeeded' });
+    await age(failed!, { status: 'failed' });
+    // Pending (being sent by another instance, whose lease outlasts this test) and as old.
+    await age(inFlight!, { leasedUntil: new Date(now + 3 * 3_600_000) });
+    await server.db.update(webhookDeliveries).set({ status: 'succeeded' }).where(eq(webhookDeliveries.id, recent!.id));
+    const janitor = worker({ now: () => now });
+    expect(await deliver(janitor)).toBe(0);
+    expect((await deliveriesOf(endpoint.id)).map((row) => row.delivery.id)).toEqual([inFlight!.id, recent!.id]);
+    expect(await server.db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.userId, account.id))).toHaveLength(2);
+
+    // Past its keep time too, now: the next cleanup is an hour on, however many polls come between.
+    await age(recent!, {});
+    now += OUTBOX_CLEANUP_EVERY_MS - 1_000;
+    await deliver(janitor);
+    await deliver(janitor);
+    expect((await deliveriesOf(endpoint.id)).map((row) => row.delivery.id)).toEqual([inFlight!.id, recent!.id]);
+    now += 1_000;
+    await deliver(janitor);
+    expect((await deliveriesOf(endpoint.id)).map((row) => row.delivery.id)).toEqual([inFlight!.id]);
   });
 
   it("an account whose endpoints all hang holds six sends across instances, and other accounts' events go on", async () => {

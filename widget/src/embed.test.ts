@@ -238,6 +238,37 @@ describe("the host page's analytics (issue 19)", () => {
     expect(dataLayer).toEqual([]);
   });
 
+  it("sends the visitor's GA client and session ids from the page's _ga cookies with Call now and Schedule, and none without them", async () => {
+    vi.setSystemTime(new Date('2026-11-18T10:00:00Z'));
+    const answers = {
+      ...accepted,
+      '/scheduled-calls': { status: 202, body: { duplicate: false, scheduledAt: '2026-11-18T10:30:00.000Z', message: 'Thank you! We will call you at the chosen time.' } },
+    };
+    await embed({ available: true, timeZone: 'UTC', widgets: [widget('floatingIcon', 27)] }, answers);
+    await requestCall();
+    expect(requests.find((request) => request.url.endsWith('/calls'))!.body).not.toHaveProperty('gaClientId');
+    expect(requests.find((request) => request.url.endsWith('/calls'))!.body).not.toHaveProperty('gaSessionIds');
+    // Read when the call is asked for: gtag may set the cookies after the widget loaded.
+    document.cookie = '_ga=GA1.1.123456789.1700000000';
+    document.cookie = '_ga_ABC123XYZ9=GS2.1.s1700000500$o3$g1$t1700000600$j0$l0$h0';
+    const ids = { gaClientId: '123456789.1700000000', gaSessionIds: { ABC123XYZ9: '1700000500' } };
+    try {
+      requests.length = 0;
+      (shadow().querySelector('input[name="phone"]') as HTMLInputElement).value = '+14155550124';
+      (shadow().querySelector('form') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true }));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(requests.find((request) => request.url.endsWith('/calls'))!.body).toMatchObject({ widgetId: 27, ...ids });
+      (shadow().querySelector('.link') as HTMLButtonElement).click();
+      (shadow().querySelector('input[name="phone"]') as HTMLInputElement).value = '+14155550124';
+      (shadow().querySelector('form') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true }));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(requests.find((request) => request.url.endsWith('/scheduled-calls'))!.body).toMatchObject({ widgetId: 27, ...ids });
+    } finally {
+      document.cookie = '_ga=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+      document.cookie = '_ga_ABC123XYZ9=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    }
+  });
+
   it('announces an accepted scheduled call as callback_call_scheduled', async () => {
     // A Wednesday at 10:00, within the default working hours: the schedule form offers times.
     vi.setSystemTime(new Date('2026-11-18T10:00:00Z'));

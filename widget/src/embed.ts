@@ -1,7 +1,7 @@
 import { PHONE_PATTERN, stripVisitorNumber } from '../../common/rules/phone.ts';
 import { isWithinWeeklyHours, localWallClock } from '../../common/rules/workingHours.ts';
 import { embedStrings } from './embedStrings.ts';
-import { announce } from './hostAnalytics.ts';
+import { announce, gaVisitor } from './hostAnalytics.ts';
 import { mountWidget } from './render.ts';
 import type { WidgetConfiguration, WidgetHandle, WidgetNotice, WidgetRenderState, WidgetView } from './types.ts';
 import { type PublicWidget, WidgetClient, widgetApiBase } from './widgetClient.ts';
@@ -21,7 +21,9 @@ import { zonedInstant, zonedNow } from './zonedTime.ts';
  *
  * Device rules and "during working hours only" decide whether a widget shows at all. Page
  * visits, views and clicks are sent in one beacon when the page is hidden; views and accepted
- * requests are also told to the host page's own analytics (hostAnalytics.ts, issue 19). Nothing is
+ * requests are also told to the host page's own analytics (hostAnalytics.ts, issue 19), and a
+ * request carries the visitor's GA client and session ids when the page has them (the `_ga` and
+ * `_ga_<container>` cookies). Nothing is
  * ever thrown into the host page, and the only global is the namespace `CallbackWidget`.
  */
 
@@ -182,7 +184,7 @@ function show(widget: PublicWidget, timeZone: string, client: WidgetClient): voi
     if (!PHONE_PATTERN.test(number)) return say('error', embedStrings.wrongPhone);
     click();
     say('success', embedStrings.sending);
-    const outcome = await client.post(path, { widgetId: widget.id, phone: number, ...extra }, embedStrings.failed);
+    const outcome = await client.post(path, { widgetId: widget.id, phone: number, ...extra, ...gaVisitor() }, embedStrings.failed);
     say(outcome.ok ? 'success' : 'error', outcome.message || embedStrings.failed);
     // A repeat is the same lead: the host page's analytics heard it the first time.
     if (outcome.ok && !outcome.duplicate) announce(path === 'calls' ? 'callback_call_requested' : 'callback_call_scheduled', widget);

@@ -9,6 +9,9 @@ export const callStatuses = ['successful', 'missed', 'busy', 'no-answer'] as con
 export const callTypes = ['instant', 'scheduled'] as const;
 export const scheduledCallStatuses = ['pending', 'in-progress', 'completed', 'failed', 'canceled'] as const;
 
+/** A visitor's GA4 session ids by stream container (openapi/widget.yaml GaSessionIds), as kept: well-formed entries only (common/rules/ga4.ts). */
+export type GaSessionIds = Record<string, string>;
+
 /** Custom fields #1 to #3 a visitor filled in the schedule form (spec §3 Scheduled call). */
 export interface CustomFields {
   customField1?: string | null;
@@ -40,6 +43,14 @@ export const scheduledCalls = pgTable(
     claimedAt: instant(),
     /** The missed Call now this callback recovers (issue 18), scheduled by the call engine. */
     recoversCallId: integer().references((): AnyPgColumn => calls.id, { onDelete: 'set null' }),
+    /**
+     * The visitor's Google Analytics client and session ids (issue 19, the widget reads the `_ga`
+     * and `_ga_<container>` cookies), kept until the callback's call is placed, which then gets
+     * them in callAttributions. Written only while the account has an active GA4 connection
+     * (callAttribution.ts): nothing of a visitor is kept for an account that sends nothing.
+     */
+    gaClientId: text(),
+    gaSessionIds: jsonb().$type<GaSessionIds>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -150,6 +161,26 @@ export const callRecordings = pgTable(
   // The recordings janitor reads them oldest first (domain/callHistory/recordingRetention.ts).
   (t) => [uniqueIndex('call_recordings_call_id_key').on(t.callId), index('call_recordings_created_at_idx').on(t.createdAt)],
 );
+
+/**
+ * Where a call's visitor came from, as the widget's page told it: for now the visitor's Google
+ * Analytics client and session ids (issue 19: the call's outcome is sent to the client's GA4
+ * property as an event of that visitor, in their session when it still lasts); the visitor's
+ * source (UTM…) joins it later (issue 20). Written only for an account with an active GA4
+ * connection and a well-formed client id (callAttribution.ts): after a Call now is accepted, off
+ * its answer, or with a scheduled callback's call from the callback's own
+ * (scheduledCallPlacement.ts). No row: nothing was told or kept, and no outcome is sent to GA4.
+ */
+export const callAttributions = pgTable('call_attributions', {
+  callId: integer()
+    .primaryKey()
+    .references(() => calls.id, { onDelete: 'cascade' }),
+  /** `<random>.<seconds>` of the `_ga` cookie (openapi/widget.yaml GaClientId). */
+  gaClientId: text(),
+  /** The session id of each GA4 stream the page measured with, by container; the one of the account's measurement id is sent. */
+  gaSessionIds: jsonb().$type<GaSessionIds>(),
+  createdAt: createdAt(),
+});
 
 /** One telephony leg of a call: to an agent or to the customer (spec §3 Call.TwilioCalls). */
 export const twilioCallLegs = pgTable(

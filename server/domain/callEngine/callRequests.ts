@@ -5,6 +5,7 @@ import { GroupCommit } from '../../db/groupCommit.ts';
 import { oncePerDatabase } from '../../db/prepared.ts';
 import { type CustomFields, scheduledCalls } from '../../db/schema/calls.ts';
 import { isWithinWeeklyHours, zonedWallClock } from '../../../common/rules/workingHours.ts';
+import { type CallAttribution, keptForGa4, recordCallAttribution } from './callAttribution.ts';
 import { type CallContext, loadCallContext } from './callContext.ts';
 import { type CallDestinations, callableNumber, callDestinationsOf, readCallDestinations } from './callDestinations.ts';
 import { CallRequestError } from './callRequestError.ts';
@@ -38,6 +39,8 @@ export interface InstantCallRequest {
   guard?: CallGuard;
   /** The widget's call context when the caller has read it already (loadCallRequestContext; null: no such widget); else it is read. */
   context?: CallContext | null;
+  /** The visitor's Google Analytics ids (callAttributionOf: well-formed only), for the outcome sent to the client's GA4 property. */
+  attribution?: CallAttribution | null;
 }
 
 /** A refusal of the widget API's guardrails or of the client's velocity limits (CallGuard). */
@@ -76,6 +79,8 @@ export interface ScheduledCallRequest {
   scheduledAt: Date;
   customFields: CustomFields;
   admit?: VelocityAdmission;
+  /** The visitor's Google Analytics ids (callAttributionOf), kept with the callback until its call is placed. */
+  attribution?: CallAttribution | null;
 }
 
 /**
@@ -158,8 +163,21 @@ export async function requestInstantCall(
   const { callId, convertId } = answer;
   // Placed once the request is answered: the 202s of requests accepted together go out before
   // their placements take the event loop (issue 17).
+  const replied = afterReplies();
+  const { attribution } = request;
+  if (attribution) {
+    // After the answer too, beside the placement (written after the outcome, it still queues the
+    // GA4 event: migration 0019), and only for an account with an active GA4 connection. Lost,
+    // only the client's GA4 misses the call's outcome; nothing waits for it.
+    const call = { id: callId, userId: request.userId };
+    deps.placements.track(
+      replied
+        .then(() => recordCallAttribution(db, call, attribution))
+        .catch((error: unknown) => deps.log.warn({ err: error, callId }, 'calls: the call\'s attribution could not be written')),
+    );
+  }
   deps.placements.track(
-    afterReplies().then(() => placeUnderLease(db, deps, callId, () => deps.onFirstDial?.(callId), {
+    replied.then(() => placeUnderLease(db, deps, callId, () => deps.onFirstDial?.(callId), {
       userId: request.userId,
       context,
       customerNumber,
@@ -303,6 +321,8 @@ export async function requestScheduledCall(
           customField2: fields.customField2 ?? null,
           customField3: fields.customField3 ?? null,
         },
+        // Kept only while the account has an active GA4 connection, in this same statement.
+        ...keptForGa4(request.userId, request.attribution ?? null),
         createdAt: now,
         updatedAt: now,
       })

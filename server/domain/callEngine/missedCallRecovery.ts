@@ -1,8 +1,9 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { payments } from '../../db/schema/billing.ts';
 import type { Database } from '../../db/client.ts';
-import { calls, scheduledCalls } from '../../db/schema/calls.ts';
+import { callAttributions, calls, scheduledCalls } from '../../db/schema/calls.ts';
 import { clientNotifications } from '../../db/schema/notifications.ts';
+import { keptForGa4 } from './callAttribution.ts';
 import type { MissedCallRecovery } from '../../../common/rules/callFlow.ts';
 import { missedCallText } from '../../../common/rules/visitorTexts.ts';
 import type { CallLog } from './callRequestDeps.ts';
@@ -49,8 +50,11 @@ export async function recoverMissedCall(tx: Database, { callId, recovery, callba
       customerNumber: calls.customerNumber,
       url: calls.url,
       language: calls.visitorLanguage,
+      gaClientId: callAttributions.gaClientId,
+      gaSessionIds: callAttributions.gaSessionIds,
     })
     .from(calls)
+    .leftJoin(callAttributions, eq(callAttributions.callId, calls.id))
     .where(eq(calls.id, callId));
   if (!call) return { texted: false, callbackAt: null };
   // Texts to others than the account itself go out once it has paid (clientNotifications.ts):
@@ -98,6 +102,9 @@ export async function recoverMissedCall(tx: Database, { callId, recovery, callba
       url: call.url,
       scheduledAt: callbackAt,
       recoversCallId: callId,
+      // The callback is the same visitor's: its outcome is sent to GA4 as theirs, while the
+      // account's GA4 connection is still active.
+      ...keptForGa4(call.userId, call.gaClientId ? { gaClientId: call.gaClientId, gaSessionIds: call.gaSessionIds } : null),
     });
   }
   return { texted, callbackAt };

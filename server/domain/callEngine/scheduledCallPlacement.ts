@@ -1,7 +1,8 @@
-import { and, asc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { calls, scheduledCalls } from '../../db/schema/calls.ts';
 import { isVisitorBlocked } from '../blockList/blockList.ts';
+import { recordCallAttribution } from './callAttribution.ts';
 import { loadCallContext } from './callContext.ts';
 import { callDestinationsOf, isCallable } from './callDestinations.ts';
 import { holdCreditsForCall, settleCallCredits } from './callCredits.ts';
@@ -69,7 +70,7 @@ export async function runScheduledCall(db: Database, deps: CallRequestDeps, clai
     const [row] = await tx.select().from(scheduledCalls).where(eq(scheduledCalls.id, claimed.id)).for('update');
     if (row?.status !== 'in-progress') return { kind: 'gone' as const };
     const [earlier] = await tx
-      .select({ id: calls.id, status: calls.status })
+      .select({ id: calls.id, status: calls.status, outcomeRecordedAt: calls.outcomeRecordedAt })
       .from(calls)
       .where(eq(calls.scheduledCallId, row.id))
       .limit(1);
@@ -77,6 +78,10 @@ export async function runScheduledCall(db: Database, deps: CallRequestDeps, clai
       // Its worker died while it rang: whatever it held is given back (a recorded outcome
       // already settled it, and then there is nothing left to give).
       await settleCallCredits(tx, deps.log, earlier.id, false);
+      // A call whose outcome was never recorded keeps the status it was placed with (not
+      // connected, as its credits say) and is recorded now: its call.completed webhook and GA4
+      // event (migrations 0017, 0019) are written on that, as for any other call.
+      if (earlier.outcomeRecordedAt === null) await tx.update(calls).set({ outcomeRecordedAt: deps.clock.now() }).where(and(eq(calls.id, earlier.id), isNull(calls.outcomeRecordedAt)));
       return { kind: 'placed-before' as const, status: earlier.status };
     }
     // Claimed again and again without a call: something keeps failing before it rings; stop.
@@ -112,6 +117,9 @@ export async function runScheduledCall(db: Database, deps: CallRequestDeps, clai
         createdAt: deps.clock.now(),
       })
       .returning({ id: calls.id });
+    // The visitor's GA ids go with the call (its outcome is sent to GA4 as an event of that
+    // visitor), while the account's GA4 connection is still active.
+    if (row.gaClientId) await recordCallAttribution(tx, { id: call!.id, userId: row.userId }, { gaClientId: row.gaClientId, gaSessionIds: row.gaSessionIds });
     return { kind: 'place' as const, callId: call!.id };
   });
 

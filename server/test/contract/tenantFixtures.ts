@@ -57,8 +57,8 @@ export async function makeTenant(server: TestServer, label: string): Promise<Ten
   const call = (request: Omit<ApiRequest, 'token'>) => server.request({ ...request, token: accessToken });
 
   const domain = `${label}-${process.pid}-${tenants}.example.com`;
-  const website = await addWebsite({ userId: account.id, token: accessToken, call }, domain);
-  const client = { userId: account.id, token: accessToken, call };
+  const client = { userId: account.id, email: account.email, password: account.password, token: accessToken, call };
+  const website = await addWebsite(client, domain);
   const agentName = `Agent ${label} ${tenants}`;
   const agent = await addAgent(client, { name: agentName, availability: { activeHours: defaultWorkingHours() } });
   const widget = await addWidget(client, agentWidgetBody(website.id, [agent.id], { name: `${label} widget` }));
@@ -109,9 +109,9 @@ export async function makeTenant(server: TestServer, label: string): Promise<Ten
   const paymentIds = (await server.db.select({ id: payments.id }).from(payments).where(eq(payments.userId, account.id))).map((row) => row.id);
 
   const webhookUrl = `https://crm.example.com/${label}-${account.id}`;
-  const webhook = expectStatus(await call({ method: 'POST', url: '/api/client/webhooks', body: { url: webhookUrl, events: ['call.completed'] } }), 201);
+  const webhook = expectStatus(await call({ method: 'POST', url: '/api/client/webhooks', body: { url: webhookUrl, events: ['call.completed'], currentPassword: account.password } }), 201);
 
-  const apiKey = expectStatus(await call({ method: 'POST', url: '/api/client/api-keys', body: { name: `${label} CRM`, scope: 'read' } }), 201);
+  const apiKey = expectStatus(await call({ method: 'POST', url: '/api/client/api-keys', body: { name: `${label} CRM`, scope: 'read', currentPassword: account.password } }), 201);
 
   const fileName = `${label}-logo.png`;
   const uploaded = expectStatus(

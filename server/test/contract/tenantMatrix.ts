@@ -57,6 +57,12 @@ const agentBody = { name: 'Grace Hopper', phone: '+14155550123' };
 const cardOf = (tenant: Tenant) => tenant.savedCardId;
 
 const TYPE_IDS = 'widget types are reference data shared by all accounts (GET /client/meta)';
+const GA4_URL = '/api/client/integrations/ga4';
+
+/** Connects the tenant to a GA4 property of its own; answers the connection as saved. */
+async function connectGa4(tenant: Tenant, measurementId: string) {
+  return expectStatus(await tenant.call({ method: 'PUT', url: GA4_URL, body: { measurementId, apiSecret: `secret-of-${measurementId}`, isActive: true } }), 200);
+}
 
 export const TENANT_MATRIX: Record<string, MatrixEntry> = {
   // ---------------------------------------------------------------- auth and account
@@ -264,7 +270,7 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
       {
         label: "B's endpoint for A's address stays off A's list, and A's endpoint is untouched",
         run: async ({ a, b }) => {
-          expectStatus(await b.call({ method: 'POST', url: '/api/client/webhooks', body: { url: a.webhookUrl, events: ['payment.failed'] } }), 201);
+          expectStatus(await b.call({ method: 'POST', url: '/api/client/webhooks', body: { url: a.webhookUrl, events: ['payment.failed'], currentPassword: b.account.password } }), 201);
           const listOfA = expectStatus(await a.call({ method: 'GET', url: '/api/client/webhooks' }), 200);
           expect(listOfA.data).toEqual([expect.objectContaining({ id: a.webhookEndpointId, url: a.webhookUrl, events: ['call.completed'] })]);
         },
@@ -288,7 +294,7 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
       {
         label: "B's key stays off A's list, and works for B's rows only",
         run: async ({ server, a, b }) => {
-          const { key } = expectStatus(await b.call({ method: 'POST', url: '/api/client/api-keys', body: { name: 'Mallory', scope: 'write' } }), 201);
+          const { key } = expectStatus(await b.call({ method: 'POST', url: '/api/client/api-keys', body: { name: 'Mallory', scope: 'write', currentPassword: b.account.password } }), 201);
           const listOfA = expectStatus(await a.call({ method: 'GET', url: '/api/client/api-keys' }), 200);
           expect(listOfA.data).toEqual([expect.objectContaining({ id: a.apiKeyId })]);
           const widgets = expectStatus(await server.request({ method: 'GET', url: '/api/client/widgets', token: key }), 200).data.map((w: { id: number }) => w.id);
@@ -300,6 +306,51 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
     ],
   },
   deleteApiKey: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'DELETE', url: `/api/client/api-keys/${a.apiKeyId}` }) }] },
+
+  // ---------------------------------------------------------------- GA4 (issue 19)
+  getGa4Settings: {
+    noTenantId: "answers the caller's own GA4 connection",
+    checks: [
+      {
+        label: "B sees its own connection, never A's",
+        run: async ({ a, b }) => {
+          await connectGa4(a, 'G-TENANTA001');
+          expectStatus(await b.call({ method: 'DELETE', url: GA4_URL }), 204);
+          expect(expectStatus(await b.call({ method: 'GET', url: GA4_URL }), 200)).toMatchObject({ configured: false, measurementId: null });
+          await connectGa4(b, 'G-TENANTB001');
+          expect(expectStatus(await b.call({ method: 'GET', url: GA4_URL }), 200).measurementId).toBe('G-TENANTB001');
+        },
+      },
+    ],
+  },
+  saveGa4Settings: {
+    noTenantId: "connects the caller's own account",
+    referenceIds: { 'body.measurementId': "a GA4 web stream's id at Google, not a row of any account: two accounts may well name the same property" },
+    checks: [
+      {
+        label: "B's connection leaves A's as it was, its secret included",
+        run: async ({ a, b }) => {
+          const before = await connectGa4(a, 'G-TENANTA002');
+          await connectGa4(b, 'G-TENANTB002');
+          expectStatus(await b.call({ method: 'PUT', url: GA4_URL, body: { measurementId: 'G-TENANTB003', isActive: false } }), 200);
+          expect(expectStatus(await a.call({ method: 'GET', url: GA4_URL }), 200)).toEqual(before);
+        },
+      },
+    ],
+  },
+  deleteGa4Settings: {
+    noTenantId: "disconnects the caller's own account",
+    checks: [
+      {
+        label: "B disconnecting leaves A connected",
+        run: async ({ a, b }) => {
+          const before = await connectGa4(a, 'G-TENANTA003');
+          expectStatus(await b.call({ method: 'DELETE', url: GA4_URL }), 204);
+          expect(expectStatus(await a.call({ method: 'GET', url: GA4_URL }), 200)).toEqual(before);
+        },
+      },
+    ],
+  },
 
   // ---------------------------------------------------------------- call destinations
   getCallDestinations: { noTenantId: "answers the caller's own countries" },

@@ -1,4 +1,6 @@
-import { createAccount, signIn, uniqueEmail } from '../accounts.ts';
+import { createApiKey } from '../../domain/apiKeys/apiKeys.ts';
+import { createWebhookEndpoint } from '../../domain/webhooks/webhookEndpoints.ts';
+import { createAccount, signIn, type TestAccount, uniqueEmail } from '../accounts.ts';
 import type { TestServer } from '../harness.ts';
 import { PACK_20 } from '../payments.ts';
 import { agentWidgetBody, expectStatus, multipartBody, TINY_PNG } from '../toolbox.ts';
@@ -21,6 +23,18 @@ async function passwordChange(server: TestServer): Promise<RequestParts> {
     headers: { authorization: `Bearer ${accessToken}` },
     noToken: true,
   };
+}
+
+/**
+ * An operation that asks for the current password (issue 19: API keys, webhooks) on an account of
+ * its own: the variants that get through the schema each cost a check of the password, and must
+ * use up neither the tenant's limit nor each other's.
+ */
+async function withOwnAccount(server: TestServer, parts: (account: TestAccount) => Promise<RequestParts>): Promise<RequestParts> {
+  const account = await createAccount(server.db);
+  const { accessToken } = await signIn(server, account.email, account.password, '10.201.0.3');
+  const made = await parts(account);
+  return { ...made, headers: { ...made.headers, authorization: `Bearer ${accessToken}` }, noToken: true };
 }
 
 const none = (): RequestParts => ({ path: {}, query: {}, headers: {} });
@@ -171,26 +185,48 @@ export const VALID_INPUTS: Record<string, ValidInput> = {
     },
   },
   listWebhookEndpoints: { status: 200, make: async () => none() },
-  createWebhookEndpoint: { status: 201, make: async () => withBody({ url: `https://crm.example.com/hooks/${++webhookEndpoints}`, events: ['call.requested', 'credits.low'], isActive: false }) },
-  updateWebhookEndpoint: { status: 200, make: async (_server, tenant) => ({ ...withBody({ url: 'https://crm.example.com/moved', events: ['call.completed'], isActive: true }), path: { id: String(tenant.webhookEndpointId) } }) },
+  createWebhookEndpoint: {
+    status: 201,
+    make: (server) =>
+      withOwnAccount(server, async (account) =>
+        withBody({ url: `https://crm.example.com/hooks/${++webhookEndpoints}`, events: ['call.requested', 'credits.low'], isActive: false, currentPassword: account.password }),
+      ),
+  },
+  updateWebhookEndpoint: {
+    status: 200,
+    make: (server) =>
+      withOwnAccount(server, async (account) => {
+        const endpoint = await createWebhookEndpoint(server.db, account.id, { url: 'https://crm.example.com/before', events: ['call.requested'] }, { allowLoopback: false });
+        return { ...withBody({ url: 'https://crm.example.com/moved', events: ['call.completed'], isActive: true, currentPassword: account.password }), path: { id: String(endpoint.id) } };
+      }),
+  },
   deleteWebhookEndpoint: {
     status: 204,
-    make: async (_server, tenant) => {
-      const created = expectStatus(await tenant.call({ method: 'POST', url: '/api/client/webhooks', body: { url: 'https://crm.example.com/temporary', events: ['payment.failed'] } }), 201);
+    make: async (server, tenant) => {
+      // Made without the HTTP operation's password check: this one is about deleting.
+      const created = await createWebhookEndpoint(server.db, tenant.account.id, { url: 'https://crm.example.com/temporary', events: ['payment.failed'] }, { allowLoopback: false });
       return { ...none(), path: { id: String(created.id) } };
     },
   },
   sendWebhookTestEvent: { status: 202, make: async (_server, tenant) => ({ ...none(), path: { id: String(tenant.webhookEndpointId) } }) },
   listWebhookDeliveries: { status: 200, make: async (_server, tenant) => ({ ...none(), path: { id: String(tenant.webhookEndpointId) } }) },
   listApiKeys: { status: 200, make: async () => none() },
-  createApiKey: { status: 201, make: async () => withBody({ name: `  Script ${++apiKeys}  `, scope: 'read' }) },
+  createApiKey: {
+    status: 201,
+    make: (server) => withOwnAccount(server, async (account) => withBody({ name: `  Script ${++apiKeys}  `, scope: 'read', currentPassword: account.password })),
+  },
   deleteApiKey: {
     status: 204,
-    make: async (_server, tenant) => {
-      const created = expectStatus(await tenant.call({ method: 'POST', url: '/api/client/api-keys', body: { name: 'Temporary', scope: 'write' } }), 201);
+    make: async (server, tenant) => {
+      // Made without the HTTP operation's password check: this one is about deleting.
+      const created = await createApiKey(server.db, tenant.account.id, { name: 'Temporary', scope: 'write' });
       return { ...none(), path: { id: String(created.id) } };
     },
   },
+  getGa4Settings: { status: 200, make: async () => none() },
+  // Left without apiSecret, a variant answers 400 (none stored) or 200 (the valid request stored one): never a 5xx.
+  saveGa4Settings: { status: 200, make: async () => withBody({ measurementId: 'G-MATRIX0001', apiSecret: 'matrix-secret-0123456789', isActive: true }) },
+  deleteGa4Settings: { status: 204, make: async () => none() },
   getCallDestinations: { status: 200, make: async () => none() },
   setCallDestinations: { status: 200, make: async () => withBody({ countries: ['US', 'CA'] }) },
   getCredits: { status: 200, make: async () => none() },
