@@ -8,7 +8,6 @@ import { useEffect, useId, useRef, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { apiKeyFormMachine } from '../../../machines/apiKeyForm/apiKeyForm.machine.ts';
 import { apiKeyFormMessages } from '../../../machines/apiKeyForm/apiKeyForm.messages.ts';
-import { currentPasswordMessages } from '../../../machines/form/currentPassword.ts';
 import {
   createdKey,
   currentPasswordError,
@@ -27,6 +26,7 @@ import { messageText } from '../../i18n/messageText.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Notice } from '../../ui/Notice.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { CurrentPasswordField } from './CurrentPasswordField.tsx';
 import { OneTimeSecretBox } from './OneTimeSecretBox.tsx';
 import { useFocusBack } from './useFocusBack.ts';
 
@@ -113,18 +113,12 @@ function CreateForm({ form, heading }: { form: FormActor; heading: RefObject<HTM
             ))}
           </Stack>
         </chakra.fieldset>
-        <TextField
-          label={i18n._(currentPasswordMessages.label)}
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          required
+        <CurrentPasswordField
           value={values.currentPassword}
           error={password}
-          hint={i18n._(currentPasswordMessages.why)}
+          disabled={creating}
           onChange={(value) => form.send({ type: 'user.change', field: 'currentPassword', value })}
           onBlur={() => form.send({ type: 'user.blur', field: 'currentPassword' })}
-          disabled={creating}
         />
         {failure ? <Notice status="error">{failure}</Notice> : null}
         <Box>

@@ -9,7 +9,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { currentPasswordMessages } from '../../../machines/form/currentPassword.ts';
 import { webhookEventLabels } from '../../../machines/webhookEndpoints/webhookEndpoints.messages.ts';
 import { webhookEventTypes } from '../../../machines/webhookEndpoints/webhookEndpoints.types.ts';
 import type { webhookFormMachine } from '../../../machines/webhookForm/webhookForm.machine.ts';
@@ -31,6 +30,7 @@ import { Button } from '../../ui/Button.tsx';
 import { CheckboxField } from '../../ui/CheckboxField.tsx';
 import { Notice } from '../../ui/Notice.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { CurrentPasswordField } from './CurrentPasswordField.tsx';
 import { OneTimeSecretBox } from './OneTimeSecretBox.tsx';
 import { useFocusBack } from './useFocusBack.ts';
 
@@ -118,18 +118,12 @@ function EndpointForm({ form, heading }: { form: FormActor; heading: RefObject<H
             </Text>
           ) : null}
         </chakra.fieldset>
-        <TextField
-          label={i18n._(currentPasswordMessages.label)}
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          required
+        <CurrentPasswordField
           value={values.currentPassword}
           error={password}
-          hint={i18n._(currentPasswordMessages.why)}
+          disabled={creating}
           onChange={(value) => form.send({ type: 'user.change', field: 'currentPassword', value })}
           onBlur={() => form.send({ type: 'user.blur', field: 'currentPassword' })}
-          disabled={creating}
         />
         {failure ? <Notice status="error">{failure}</Notice> : null}
         <Box>
