@@ -14,12 +14,13 @@ const pending: WebhookDelivery = {
   attempts: 1,
   responseCode: 503,
   durationMs: 120,
-  error: 'The receiver answered 503.',
+  error: null,
+  errorCode: 'http_status',
   createdAt: '2026-11-24T10:00:00Z',
   lastAttemptAt: '2026-11-24T10:00:01Z',
   nextRetryAt: '2026-11-24T10:00:31Z',
 };
-const succeeded: WebhookDelivery = { ...pending, status: 'succeeded', attempts: 2, responseCode: 200, error: null, nextRetryAt: null };
+const succeeded: WebhookDelivery = { ...pending, status: 'succeeded', attempts: 2, responseCode: 200, error: null, errorCode: null, nextRetryAt: null };
 
 function deliveries(load: (endpointId: number) => Promise<WebhookDelivery[]>) {
   const calls = { load: vi.fn(load) };

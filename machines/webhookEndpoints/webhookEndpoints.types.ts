@@ -8,6 +8,8 @@ export type WebhookEndpointCreated = components['schemas']['WebhookEndpointCreat
 export type WebhookEventType = components['schemas']['WebhookEventType'];
 /** One delivery of an event to an endpoint, with its state. */
 export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+/** Why a delivery failed (WebhookDelivery.errorCode). */
+export type WebhookDeliveryErrorCode = components['schemas']['WebhookDeliveryErrorCode'];
 /** Why the server refused an endpoint's address (the `reason` of its 400). */
 export type WebhookUrlRefusal = components['schemas']['WebhookUrlRefusal'];
 

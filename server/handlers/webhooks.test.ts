@@ -171,11 +171,26 @@ describe('PATCH, DELETE, test and deliveries of /client/webhooks/{id}', () => {
         responseCode: null,
         durationMs: null,
         error: null,
+        errorCode: null,
         createdAt: expect.any(String),
         lastAttemptAt: null,
         nextRetryAt: expect.any(String),
       },
     ]);
+    // A failed one lists its code for the dashboard to translate, beside the English error (none when the status says it).
+    const failures = [
+      { responseCode: 503, lastError: null, errorCode: 'http_status' },
+      { responseCode: null, lastError: 'not delivered within 24 hours', errorCode: 'expired' },
+      { responseCode: null, lastError: 'The URL must start with https://.', errorCode: 'url_scheme_https' },
+    ] as const;
+    const listedFailures = [];
+    for (const failure of failures) {
+      await server.db.update(webhookDeliveries).set({ ...failure, status: 'failed', attempts: 1, lastAttemptAt: new Date() }).where(eq(webhookDeliveries.endpointId, created.id));
+      listedFailures.push(expectStatus(await client.call({ method: 'GET', url: `${URL}/${created.id}/deliveries` }), 200).data[0]);
+    }
+    expect(listedFailures.map(({ status, responseCode, error, errorCode }) => ({ status, responseCode, error, errorCode }))).toEqual(
+      failures.map(({ responseCode, lastError, errorCode }) => ({ status: 'failed', responseCode, error: lastError, errorCode })),
+    );
   });
 
   it('holds at most 5 test events waiting per endpoint; turning an endpoint that is on "on" again resends nothing early', async () => {

@@ -113,6 +113,8 @@ test("a visitor's call request reaches the client's endpoint, signed with the se
   expect(await columnTexts(page, table, 'Attempts')).toEqual(['1']);
   expect(await columnTexts(page, table, 'Response code')).toEqual(['204']);
   expect(await columnTexts(page, table, 'Next retry')).toEqual(['—']);
+  // Nothing failed: no reason, translated or not.
+  expect(await columnTexts(page, table, 'Error')).toEqual(['—']);
 
   // Send test event: a signed webhook.test arrives, whatever the endpoint subscribes to.
   await endpoint.getByRole('button', { name: 'Send test event' }).click();

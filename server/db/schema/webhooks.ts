@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import type { components } from '../../../common/contract/dashboard.gen.ts';
 import { createdAt, id, instant, updatedAt } from './columns.ts';
 
 /** What a client's endpoint can subscribe to (issue 19; openapi WebhookEventType). */
@@ -93,6 +94,11 @@ export const webhookDeliveries = pgTable(
     responseCode: integer(),
     durationMs: integer(),
     lastError: text(),
+    /**
+     * Why it failed, as a code the dashboard translates (contract: WebhookDeliveryErrorCode; set in
+     * webhookSender.ts and the webhooks worker). No check constraint: a new code needs no migration.
+     */
+    errorCode: text().$type<components['schemas']['WebhookDeliveryErrorCode']>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -186,6 +186,7 @@ export async function listWebhookDeliveries(db: Database, userId: number, id: nu
     responseCode: delivery.responseCode,
     durationMs: delivery.durationMs,
     error: delivery.lastError,
+    errorCode: delivery.errorCode,
     createdAt: delivery.createdAt.toISOString(),
     lastAttemptAt: delivery.lastAttemptAt?.toISOString() ?? null,
     nextRetryAt: delivery.status === 'pending' ? delivery.dueAt.toISOString() : null,

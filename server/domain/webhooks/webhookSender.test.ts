@@ -50,32 +50,34 @@ afterEach(async () => {
 });
 
 const body = '{"id":"evt_1","type":"call.requested","createdAt":"2025-01-01T00:00:00.000Z","data":{"name":"Zoë"}}';
-const post = (url: string, overrides: { headers?: Record<string, string>; timeoutMs?: number; allowLoopback?: boolean; body?: string } = {}) =>
+const post = (url: string, overrides: { headers?: Record<string, string>; timeoutMs?: number; allowLoopback?: boolean; body?: string; resolveAll?: ResolveAll } = {}) =>
   postWebhook({
     url: new URL(url),
     body: overrides.body ?? body,
     headers: overrides.headers ?? {},
     timeoutMs: overrides.timeoutMs ?? 2000,
     allowLoopback: overrides.allowLoopback ?? true,
+    resolveAll: overrides.resolveAll,
   });
 
 describe('postWebhook', () => {
   it('is ok on 200', async () => {
     const receiver = await answering(200, 'thanks');
     const attempt = await post(`http://127.0.0.1:${receiver.port}/hook`);
-    expect(attempt).toEqual({ ok: true, status: 200, durationMs: expect.any(Number), error: null });
+    expect(attempt).toEqual({ ok: true, status: 200, durationMs: expect.any(Number), error: null, errorCode: null });
     expect(attempt.durationMs).toBeGreaterThanOrEqual(0);
     expect(receiver.requests.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /hook']);
   });
 
   it('is ok on 204', async () => {
     const receiver = await answering(204);
-    expect(await post(`http://127.0.0.1:${receiver.port}/`)).toMatchObject({ ok: true, status: 204, error: null });
+    expect(await post(`http://127.0.0.1:${receiver.port}/`)).toMatchObject({ ok: true, status: 204, error: null, errorCode: null });
   });
 
   it.each([500, 404, 410, 429])('is not ok on %i, with that status', async (status) => {
     const receiver = await answering(status, 'nope');
-    expect(await post(`http://127.0.0.1:${receiver.port}/`)).toMatchObject({ ok: false, status, error: null });
+    // The status says it all in English; the code tells the dashboard to say it.
+    expect(await post(`http://127.0.0.1:${receiver.port}/`)).toMatchObject({ ok: false, status, error: null, errorCode: 'http_status' });
   });
 
   it.each([301, 302, 307, 308])('does not follow a %i', async (status) => {
@@ -83,7 +85,7 @@ describe('postWebhook', () => {
       if (request.url === '/target') response.writeHead(200).end();
       else response.writeHead(status, { location: '/target' }).end();
     });
-    expect(await post(`http://127.0.0.1:${receiver.port}/hook`)).toMatchObject({ ok: false, status, error: 'redirect not followed' });
+    expect(await post(`http://127.0.0.1:${receiver.port}/hook`)).toMatchObject({ ok: false, status, error: 'redirect not followed', errorCode: 'redirect' });
     expect(receiver.requests.map(({ path }) => path)).toEqual(['/hook']);
   });
 
@@ -92,7 +94,7 @@ describe('postWebhook', () => {
     const started = performance.now();
     const attempt = await post(`http://127.0.0.1:${receiver.port}/`, { timeoutMs: 200 });
     const elapsed = performance.now() - started;
-    expect(attempt).toMatchObject({ ok: false, status: null, error: 'no answer within 0.2 s' });
+    expect(attempt).toMatchObject({ ok: false, status: null, error: 'no answer within 0.2 s', errorCode: 'timeout' });
     expect(attempt.durationMs).toBeGreaterThanOrEqual(195);
     expect(elapsed).toBeLessThan(1000);
     expect(receiver.requests).toHaveLength(1);
@@ -104,7 +106,7 @@ describe('postWebhook', () => {
       response.write('still going');
     });
     const started = performance.now();
-    expect(await post(`http://127.0.0.1:${receiver.port}/`, { timeoutMs: 200 })).toMatchObject({ ok: false, status: 200, error: 'no answer within 0.2 s' });
+    expect(await post(`http://127.0.0.1:${receiver.port}/`, { timeoutMs: 200 })).toMatchObject({ ok: false, status: 200, error: 'no answer within 0.2 s', errorCode: 'timeout' });
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
@@ -124,7 +126,7 @@ describe('postWebhook', () => {
       pump();
     });
     const attempt = await post(`http://127.0.0.1:${receiver.port}/`, { timeoutMs: 2000 });
-    expect(attempt).toMatchObject({ ok: true, status: 200, error: null });
+    expect(attempt).toMatchObject({ ok: true, status: 200, error: null, errorCode: null });
     expect(written).toBeLessThan(1024 * MAX_ANSWER_BYTES);
   });
 
@@ -134,8 +136,38 @@ describe('postWebhook', () => {
     const server = servers.pop()!;
     await new Promise((resolve) => server.close(resolve));
     const attempt = await post(`http://127.0.0.1:${port}/`);
-    expect(attempt).toMatchObject({ ok: false, status: null });
+    expect(attempt).toMatchObject({ ok: false, status: null, errorCode: 'connection_failed' });
     expect(attempt.error).toContain('ECONNREFUSED');
+  });
+
+  it('reports an answer cut off before its end as a failed connection, with its status', async () => {
+    const receiver = await startReceiver((_request, response) => {
+      response.writeHead(200, { 'content-length': '100' });
+      // Gone before the 100 bytes announced.
+      response.write('only part of it', () => response.socket?.destroy());
+    });
+    const attempt = await post(`http://127.0.0.1:${receiver.port}/`);
+    expect(attempt).toMatchObject({ ok: false, status: 200, errorCode: 'connection_failed' });
+    // Node says "aborted" or the answer's close does: either is the same failure.
+    expect(attempt.error).toMatch(/^(aborted|the answer was cut off)$/);
+  });
+
+  it('tells a host DNS does not know from a failed connection', async () => {
+    const unknown: ResolveAll = async () => {
+      throw Object.assign(new Error('queryA ENOTFOUND hooks.invalid'), { code: 'ENOTFOUND' });
+    };
+    const attempt = await post('http://hooks.invalid/', { allowLoopback: false, resolveAll: unknown });
+    expect(attempt).toMatchObject({ ok: false, status: null, error: 'queryA ENOTFOUND hooks.invalid', errorCode: 'host_not_found' });
+    // A name without addresses is not found either.
+    expect(await post('http://hooks.invalid/', { allowLoopback: false, resolveAll: async () => [] })).toMatchObject({ errorCode: 'host_not_found' });
+  });
+
+  it('tells a failed HTTPS handshake from a failed connection', async () => {
+    // A receiver that speaks plain HTTP where TLS is expected: connected, then the handshake fails (as with a bad certificate).
+    const receiver = await answering(200);
+    const attempt = await post(`https://127.0.0.1:${receiver.port}/`);
+    expect(attempt).toMatchObject({ ok: false, status: null, errorCode: 'tls_failed' });
+    expect(attempt.error).not.toBeNull();
   });
 
   it('sends the body and headers exactly', async () => {
@@ -167,24 +199,24 @@ describe('postWebhook', () => {
 
   it('reports an invalid header instead of throwing', async () => {
     const attempt = await post('http://127.0.0.1:9/', { headers: { 'X-Bad': 'line\r\nbreak' } });
-    expect(attempt).toMatchObject({ ok: false, status: null, error: 'Invalid character in header content ["X-Bad"]' });
+    expect(attempt).toMatchObject({ ok: false, status: null, error: 'Invalid character in header content ["X-Bad"]', errorCode: 'connection_failed' });
   });
 
   it('reports a scheme it does not speak', async () => {
-    expect(await post('ftp://127.0.0.1/')).toMatchObject({ ok: false, status: null, error: 'unsupported scheme ftp:' });
+    expect(await post('ftp://127.0.0.1/')).toMatchObject({ ok: false, status: null, error: 'unsupported scheme ftp:', errorCode: 'url_scheme_http_or_https' });
   });
 
   describe('without allowLoopback', () => {
     it('refuses an IP literal that is not public before connecting', async () => {
       const receiver = await answering(200);
       const attempt = await post(`http://127.0.0.1:${receiver.port}/`, { allowLoopback: false });
-      expect(attempt).toMatchObject({ ok: false, status: null, error: 'the address of 127.0.0.1 is not public' });
+      expect(attempt).toMatchObject({ ok: false, status: null, error: 'the address of 127.0.0.1 is not public', errorCode: 'address_refused' });
       expect(receiver.connections).toBe(0);
     });
 
     it.each(['[::1]', '[::ffff:127.0.0.1]', '169.254.169.254', '10.0.0.1'])('refuses %s before connecting', async (host) => {
       const attempt = await post(`http://${host}:9/`, { allowLoopback: false, timeoutMs: 200 });
-      expect(attempt.ok).toBe(false);
+      expect(attempt).toMatchObject({ ok: false, errorCode: 'address_refused' });
       expect(attempt.error).toMatch(/^the address of .+ is not public$/);
     });
 
@@ -192,6 +224,8 @@ describe('postWebhook', () => {
       const receiver = await answering(200);
       const attempt = await post(`http://localhost:${receiver.port}/`, { allowLoopback: false });
       expect(attempt).toMatchObject({ ok: false, status: null });
+      // DNS's own answer: no such public name, or a name on this machine refused.
+      expect(['host_not_found', 'address_refused']).toContain(attempt.errorCode);
       expect(attempt.error).not.toBeNull();
       expect(receiver.connections).toBe(0);
     });
@@ -201,6 +235,12 @@ describe('postWebhook', () => {
       const attempt = await post(`http://localhost:${receiver.port}/`, { allowLoopback: true });
       // localhost may resolve to ::1 first; the receiver listens on 127.0.0.1 only.
       expect(attempt).toMatchObject({ ok: true, status: 200 });
+    });
+
+    it('refuses a name resolving to a private address at send time, whatever the URL looked like', async () => {
+      const rebound: ResolveAll = async () => [{ address: '10.0.0.5', family: 4 }];
+      const attempt = await post('https://hooks.example.com/', { allowLoopback: false, resolveAll: rebound });
+      expect(attempt).toMatchObject({ ok: false, status: null, error: 'the address of hooks.example.com is not public', errorCode: 'address_refused' });
     });
   });
 });

@@ -8,14 +8,23 @@
  * - redirects are not followed (a 3xx could point anywhere, including at our private network);
  * - one timer bounds the whole attempt (connect, answer headers, body), and at most 64 KB of the
  *   answer is read, so a slow, hanging or flooding receiver costs a worker at most `timeoutMs`;
- * - it never throws: every failure is an attempt with an error, for the delivery log.
+ * - it never throws: every failure is an attempt with an error code, for the dashboard to say in
+ *   the user's language, and an English error, for people and logs.
  * It uses node:http rather than fetch because fetch offers no per-request `lookup`.
  */
 import { lookup as dnsLookup, promises as dnsPromises, type LookupAddress, type LookupOptions } from 'node:dns';
 import { request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction, type Socket } from 'node:net';
+import type { components } from '../../../common/contract/dashboard.gen.ts';
 import { isAllowedAddress } from './webhookTargets.ts';
+
+/**
+ * Why a delivery failed (contract: WebhookDeliveryErrorCode), stored beside its English error.
+ * An attempt's codes are chosen here; the worker adds its own (`expired`, `object_gone`, and the
+ * WebhookUrlRefusal of a stored address the rules no longer allow: webhooksWorker.ts).
+ */
+export type WebhookDeliveryErrorCode = components['schemas']['WebhookDeliveryErrorCode'];
 
 /** What one attempt came to, as the delivery log shows it. */
 export interface WebhookAttempt {
@@ -26,6 +35,8 @@ export interface WebhookAttempt {
   durationMs: number;
   /** Why the attempt failed when the status does not say it all; null for a 2xx, 4xx or 5xx answer. */
   error: string | null;
+  /** Why the attempt failed, as a code (`http_status` for a 4xx or 5xx answer); null exactly when it is ok. */
+  errorCode: WebhookDeliveryErrorCode | null;
 }
 
 export interface PostWebhookOptions {
@@ -37,6 +48,8 @@ export interface PostWebhookOptions {
   timeoutMs: number;
   /** Development only: connect to this machine's loopback too (a local receiver); private networks never. */
   allowLoopback: boolean;
+  /** For tests: how a host name is resolved (default: as checkedLookup does). */
+  resolveAll?: ResolveAll;
 }
 
 export const WEBHOOK_USER_AGENT = 'CallbackWidget-Webhooks/1';
@@ -71,7 +84,15 @@ const resolveWithDns: ResolveAll = async (hostname, options) => {
   return addresses;
 };
 
-const notPublicError = (host: string) => new Error(`the address of ${host} is not public`);
+/**
+ * The lookup's failures, by code: the socket hands a lookup's error to the request as it is, so
+ * the request's error handler can tell a host DNS does not know, or one refused, from a failed
+ * connection. The error objects are kept as the resolver made them (code, message).
+ */
+const lookupFailures = new WeakMap<Error, WebhookDeliveryErrorCode>();
+const failedLookup = (error: NodeJS.ErrnoException, code: WebhookDeliveryErrorCode) => (lookupFailures.set(error, code), error);
+
+const notPublicError = (host: string) => failedLookup(new Error(`the address of ${host} is not public`), 'address_refused');
 
 /**
  * A socket `lookup` that resolves with `resolveAll` and, unless `allowLoopback`, fails when any
@@ -85,12 +106,13 @@ export function checkedLookup(allowLoopback: boolean, resolveAll: ResolveAll = a
     const { all, ...rest } = options;
     resolveAll(hostname, rest).then(
       (addresses) => {
-        if (addresses.length === 0) return callback(Object.assign(new Error(`no address found for ${hostname}`), { code: 'ENOTFOUND' }), '');
+        if (addresses.length === 0) return callback(failedLookup(Object.assign(new Error(`no address found for ${hostname}`), { code: 'ENOTFOUND' }), 'host_not_found'), '');
         if (!addresses.every(({ address }) => isAllowedAddress(address, { allowLoopback }))) return callback(notPublicError(hostname), '');
         if (all) return callback(null, addresses);
         callback(null, addresses[0]!.address, addresses[0]!.family);
       },
-      (error: NodeJS.ErrnoException) => callback(error, ''),
+      // Whatever DNS answered (no such name, no answer in time), the host could not be found.
+      (error: NodeJS.ErrnoException) => callback(failedLookup(error, 'host_not_found'), ''),
     );
   };
 }
@@ -105,28 +127,44 @@ function describeError(error: unknown): string {
   return String(error);
 }
 
+/**
+ * The code of a request's error: the lookup's own (checkedLookup), a failed HTTPS handshake (after
+ * the connection, before the secure session: a certificate expired, untrusted or for another
+ * name, or no TLS spoken), otherwise a failed or broken connection. A connection raced over IPv6
+ * and IPv4 fails with an AggregateError of connection errors: no lookup failure is among them.
+ */
+function errorCodeOf(error: unknown, handshaking: boolean): WebhookDeliveryErrorCode {
+  const looked = error instanceof Error ? lookupFailures.get(error) : undefined;
+  return looked ?? (handshaking ? 'tls_failed' : 'connection_failed');
+}
+
 /** `200 ms` reads as "0.2 s" in the delivery log. */
 const seconds = (ms: number) => `${Math.round(ms) / 1000}`;
 
 /** Posts one delivery and reports how it went; never throws, never takes much longer than `timeoutMs`. */
 export function postWebhook(options: PostWebhookOptions): Promise<WebhookAttempt> {
-  const { url, body, headers, timeoutMs, allowLoopback } = options;
+  const { url, body, headers, timeoutMs, allowLoopback, resolveAll } = options;
   const started = performance.now();
-  const attempt = (ok: boolean, status: number | null, error: string | null): WebhookAttempt => ({
-    ok,
+  /** An attempt is ok exactly when nothing failed: no code. */
+  const attempt = (status: number | null, errorCode: WebhookDeliveryErrorCode | null = null, error: string | null = null): WebhookAttempt => ({
+    ok: errorCode === null,
     status,
     durationMs: Math.round(performance.now() - started),
     error,
+    errorCode,
   });
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   // Node connects to an IP literal without calling lookup, so the literal is checked here.
-  if (isIP(host) !== 0 && !isAllowedAddress(host, { allowLoopback })) return Promise.resolve(attempt(false, null, notPublicError(host).message));
+  if (isIP(host) !== 0 && !isAllowedAddress(host, { allowLoopback })) return Promise.resolve(attempt(null, 'address_refused', notPublicError(host).message));
   const send = url.protocol === 'https:' ? httpsRequest : url.protocol === 'http:' ? httpRequest : null;
-  if (send === null) return Promise.resolve(attempt(false, null, `unsupported scheme ${url.protocol}`));
+  // The worker checks the stored address first (checkWebhookUrl), so only a direct caller gets here: the rule it breaks is this one.
+  if (send === null) return Promise.resolve(attempt(null, 'url_scheme_http_or_https', `unsupported scheme ${url.protocol}`));
 
   return new Promise((resolve) => {
     let request: ClientRequest | undefined;
     let answer: IncomingMessage | undefined;
+    /** Connected over TCP, the TLS session not yet established: a failure now is the handshake's. */
+    let handshaking = false;
     let settled = false;
     const settle = (result: WebhookAttempt) => {
       if (settled) return;
@@ -138,8 +176,10 @@ export function postWebhook(options: PostWebhookOptions): Promise<WebhookAttempt
       request?.destroy();
     };
     const judge = (status: number) =>
-      settle(status >= 300 && status < 400 ? attempt(false, status, 'redirect not followed') : attempt(status >= 200 && status < 300, status, null));
-    const timer = setTimeout(() => settle(attempt(false, answer?.statusCode ?? null, `no answer within ${seconds(timeoutMs)} s`)), timeoutMs);
+      settle(
+        status >= 300 && status < 400 ? attempt(status, 'redirect', 'redirect not followed') : status >= 200 && status < 300 ? attempt(status) : attempt(status, 'http_status'),
+      );
+    const timer = setTimeout(() => settle(attempt(answer?.statusCode ?? null, 'timeout', `no answer within ${seconds(timeoutMs)} s`)), timeoutMs);
 
     try {
       const payload = Buffer.from(body, 'utf8');
@@ -147,7 +187,7 @@ export function postWebhook(options: PostWebhookOptions): Promise<WebhookAttempt
         method: 'POST',
         // Ours last: a caller's header of the same name (any case) cannot change what is sent.
         headers: { ...headers, 'content-type': 'application/json', 'user-agent': WEBHOOK_USER_AGENT, 'content-length': String(payload.length) },
-        lookup: checkedLookup(allowLoopback),
+        lookup: checkedLookup(allowLoopback, resolveAll),
         // A fresh connection each time: a pooled socket would skip the lookup, and its check.
         agent: false,
       };
@@ -160,17 +200,23 @@ export function postWebhook(options: PostWebhookOptions): Promise<WebhookAttempt
           if (received > MAX_ANSWER_BYTES) judge(status);
         });
         response.on('end', () => judge(status));
-        response.on('error', (error) => settle(attempt(false, status, describeError(error))));
+        response.on('error', (error) => settle(attempt(status, 'connection_failed', describeError(error))));
         response.on('close', () => {
-          if (!response.complete) settle(attempt(false, status, 'the answer was cut off'));
+          if (!response.complete) settle(attempt(status, 'connection_failed', 'the answer was cut off'));
         });
       });
+      if (url.protocol === 'https:') {
+        request.on('socket', (socket: Socket) => {
+          socket.once('connect', () => (handshaking = true));
+          socket.once('secureConnect', () => (handshaking = false));
+        });
+      }
       // Stays attached after settling: destroying the request may emit an error nobody else handles.
-      request.on('error', (error) => settle(attempt(false, answer?.statusCode ?? null, describeError(error))));
+      request.on('error', (error) => settle(attempt(answer?.statusCode ?? null, errorCodeOf(error, handshaking), describeError(error))));
       request.end(payload);
     } catch (error) {
-      // request() throws synchronously on an invalid header name or value.
-      settle(attempt(false, null, describeError(error)));
+      // request() throws synchronously on an invalid header name or value: no request could be made.
+      settle(attempt(null, 'connection_failed', describeError(error)));
     }
   });
 }

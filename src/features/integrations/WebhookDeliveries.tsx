@@ -3,9 +3,10 @@ import { Code } from '@chakra-ui/react/code';
 import { Heading } from '@chakra-ui/react/heading';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { deliveryStatusLabels, webhookDeliveriesMessages } from '../../../machines/webhookDeliveries/webhookDeliveries.messages.ts';
+import { deliveryErrorMessage, deliveryStatusLabels, webhookDeliveriesMessages } from '../../../machines/webhookDeliveries/webhookDeliveries.messages.ts';
 import { hasFailed, isFirstLoad, isRefreshing, shownDeliveries } from '../../../machines/webhookDeliveries/webhookDeliveries.selectors.ts';
 import type { WebhookDelivery, WebhookEndpoint } from '../../../machines/webhookEndpoints/webhookEndpoints.types.ts';
+import { messageText } from '../../i18n/messageText.ts';
 import { formatDateTime } from '../../lib/dateTime.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { useUserTimeZone } from '../../session/useUserTimeZone.ts';
@@ -44,8 +45,8 @@ export function WebhookDeliveries({ id, endpoint }: { id: string; endpoint: Webh
     { key: 'responseCode', header: t`Response code`, nowrap: true, align: 'end', cell: (delivery) => delivery.responseCode ?? NONE },
     { key: 'duration', header: t`Duration (ms)`, nowrap: true, align: 'end', cell: (delivery) => delivery.durationMs ?? NONE },
     { key: 'nextRetry', header: t`Next retry`, nowrap: true, cell: (delivery) => when(delivery.nextRetryAt) },
-    // The server's reason, in English (contract: WebhookDelivery.error).
-    { key: 'error', header: t`Error`, cell: (delivery) => delivery.error ?? NONE },
+    // Translated from the code; the server's English reason (WebhookDelivery.error) stays at hand as the tooltip, for support.
+    { key: 'error', header: t`Error`, cell: (delivery) => <span title={delivery.error ?? undefined}>{messageText(i18n, deliveryErrorMessage(delivery)) ?? NONE}</span> },
   ];
 
   return (

@@ -61,7 +61,10 @@ describe('GeneralStep', { timeout: 20_000 }, () => {
 
   it('reports name, website and type by their paths, with the domains as suggestions', () => {
     const { onChange } = renderStep();
-    fireEvent.change(screen.getByLabelText('Widget Name'), { target: { value: 'Sales' } });
+    const name = screen.getByLabelText('Widget Name');
+    // Public: the widget hands it to the host page's analytics (widget_name).
+    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe("Visible to your website's analytics tools.");
+    fireEvent.change(name, { target: { value: 'Sales' } });
     expect(onChange).toHaveBeenLastCalledWith('name', 'Sales');
     const website = screen.getByLabelText('Website URL');
     fireEvent.change(website, { target: { value: 'new.example.com' } });

@@ -22,7 +22,8 @@ export function WidgetIdentitySection({ draft, errors, onChange, meta }: Section
   const settings = draft.settings.settings;
   return (
     <FormSection title={t`Widget`}>
-      <DraftTextField path="name" label={t`Widget Name`} value={draft.name} errors={errors} onChange={onChange} />
+      {/* The name is public: the embed script's configuration carries it, and the widget passes it to the host page's analytics (`widget_name`). */}
+      <DraftTextField path="name" label={t`Widget Name`} value={draft.name} errors={errors} onChange={onChange} helper={t`Visible to your website's analytics tools.`} />
       <DraftTextField
         path="websiteUrl"
         label={t`Website URL`}
