@@ -981,7 +981,7 @@ export interface paths {
         get: operations["getGa4Settings"];
         /**
          * Connect Google Analytics 4, or change the connection
-         * @description Sets the GA4 measurement id and Measurement Protocol API secret (GA4 Admin → Data streams → the web stream → Measurement Protocol API secrets). While `isActive`, the outcome of each call of the caller's widgets whose visitor had a GA client id (the page's `_ga` cookie) is sent to GA4 as a `callback_call_completed` event of that client id (params `call_status`, `call_type`, `duration_seconds`, `widget_id`, `widget_name`, `engagement_time_msec`), and `session_id`, the visitor's session of this measurement id's stream (its `_ga_<container>` cookie) when the page had it. GA4 counts the event in that session only while the session lasts (30 minutes without activity by default): a later outcome, a scheduled callback's above all, counts for the visitor (the user) but not in the session. A call without a client id is not sent at all: a stand-in would count a user who never visited, and a missing `_ga` often means the visitor declined analytics cookies; the visitor's GA ids are kept only while a connection is active. GA4's Measurement Protocol answers a wrong measurement id or API secret as it answers right ones (2xx) and discards the events without a word, so neither is detected here: after a test call from the site, look for the event in GA4's Realtime report. `apiSecret` may be left out to keep the stored one; it is required when none is stored yet.
+         * @description Sets the GA4 measurement id and Measurement Protocol API secret (GA4 Admin → Data streams → the web stream → Measurement Protocol API secrets). While `isActive`, the outcome of each call of the caller's widgets whose visitor had a GA client id (the page's `_ga` cookie) is sent to GA4 as a `callback_call_completed` event of that client id (params `call_status`, `call_type`, `duration_seconds`, `widget_id`, `widget_name`, `engagement_time_msec`), and `session_id`, the visitor's session of this measurement id's stream (its `_ga_<container>` cookie) when the page had it. GA4 counts the event in that session only while the session lasts (30 minutes without activity by default): a later outcome, a scheduled callback's above all, counts for the visitor (the user) but not in the session. A call without a client id is not sent at all: a stand-in would count a user who never visited, and a missing `_ga` often means the visitor declined analytics cookies. The visitor's GA ids are stored only while a connection is active, and deleted 72 hours after the call (GA4 takes no older event) or when the connection is removed. GA4's Measurement Protocol answers a wrong measurement id or API secret as it answers right ones (2xx) and discards the events without a word, so neither is detected here: after a test call from the site, look for the event in GA4's Realtime report. `apiSecret` may be left out to keep the stored one; it is required when none is stored yet.
          */
         put: operations["saveGa4Settings"];
         post?: never;
@@ -1904,6 +1904,11 @@ export interface components {
          * @enum {string}
          */
         WebhookUrlRefusal: "url_too_long" | "url_not_absolute" | "url_scheme_https" | "url_scheme_http_or_https" | "url_credentials" | "url_fragment" | "url_localhost" | "url_private_address" | "url_private_or_loopback_address";
+        /**
+         * @description Why a webhook delivery failed: `timeout` (no complete answer within 10 s), `host_not_found` (DNS has no address for the host, or did not answer), `address_refused` (the host resolves to an address that is not public), `connection_failed` (no connection, or it broke before the answer was complete), `tls_failed` (the HTTPS handshake failed, such as with an expired or untrusted certificate), `http_status` (an answer that is neither 2xx nor 3xx: `responseCode`), `redirect` (a 3xx answer, `responseCode`: redirects are not followed), `expired` (given up 24 hours after its event with no failed attempt to name, such as while its endpoint was off; one given up after failed attempts keeps the last one's code), `object_gone` (the call, callback or payment the event is about was deleted before it was sent), and the WebhookUrlRefusal code when the stored address no longer passes the address rules. More may be added: a client shows a general message for a code it does not know.
+         * @enum {string}
+         */
+        WebhookDeliveryErrorCode: "timeout" | "host_not_found" | "address_refused" | "connection_failed" | "tls_failed" | "http_status" | "redirect" | "expired" | "object_gone" | "url_too_long" | "url_not_absolute" | "url_scheme_https" | "url_scheme_http_or_https" | "url_credentials" | "url_fragment" | "url_localhost" | "url_private_address" | "url_private_or_loopback_address";
         /** @description The `Error` body of a 400 answer to adding a webhook endpoint or changing its `url`, with `reason` when the address itself was refused (absent when the request fails the schema). */
         WebhookUrlError: {
             reason?: components["schemas"]["WebhookUrlRefusal"];
@@ -1969,8 +1974,10 @@ export interface components {
             /** @description The HTTP status of the last attempt, or null when it got none (timeout, refused address, network error). */
             responseCode: number | null;
             durationMs: number | null;
-            /** @description Why the last attempt failed, in English. */
+            /** @description Why the last attempt failed, in English, for people and logs; null when the status says it all (`errorCode` `http_status`) or nothing failed. Its wording may change: branch on `errorCode`. */
             error: string | null;
+            /** @description Why the delivery failed (its last attempt, or its giving up), as a stable code a client can say in its user's language; null while nothing has failed (not tried yet, or succeeded) and for deliveries logged before the codes were. */
+            errorCode: components["schemas"]["WebhookDeliveryErrorCode"] | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */

@@ -84,7 +84,7 @@ function urlOf(route: string): string {
 const componentKey = (route: string) => `${ROUTES}${route}.tsx${COMPONENT_SPLIT}`;
 
 /**
- * Modules a screen's first render imports (React.lazy) rather than its route chunk: the widget
+ * Modules a screen's first render imports (its route's loader, then React's `use`) rather than its route chunk: the widget
  * wizard's step forms, each in a chunk of its own so that one step does not load another's. They
  * count as the page's own files, so the server preloads them with the route (routePreloads.ts)
  * instead of the screen asking for them only once its route has run (issue 17).

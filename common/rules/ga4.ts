@@ -11,6 +11,10 @@ const CONTAINER = '[A-Z0-9]{4,20}';
 /** A GA4 web stream's measurement id: `G-` and 4 to 20 capital letters or digits (e.g. G-ABC123XYZ9). */
 export const MEASUREMENT_ID_PATTERN = new RegExp(`^G-${CONTAINER}$`);
 
+/** A Measurement Protocol API secret as the contract takes it (Ga4SettingsInput.apiSecret): 1 to 100 visible ASCII characters. */
+export const API_SECRET_PATTERN = /^[\x21-\x7E]+$/;
+export const MAX_API_SECRET_LENGTH = 100;
+
 /** The container part of a measurement id, the key of GaSessionIds (openapi/widget.yaml). */
 export const GA_CONTAINER_PATTERN = new RegExp(`^${CONTAINER}$`);
 

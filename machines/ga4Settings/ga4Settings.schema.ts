@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MEASUREMENT_ID_PATTERN } from '../../common/rules/ga4.ts';
+import { API_SECRET_PATTERN, MAX_API_SECRET_LENGTH, MEASUREMENT_ID_PATTERN } from '../../common/rules/ga4.ts';
 import { fieldRequired, rule } from '../form/validation.ts';
 import { ga4SettingsLabels, ga4SettingsMessages } from './ga4Settings.messages.ts';
 
@@ -11,9 +11,6 @@ export interface Ga4FormValues {
   isActive: boolean;
 }
 
-/** The contract's rules (Ga4SettingsInput): a web stream's measurement id (common/rules/ga4.ts), and a secret of 1 to 100 visible ASCII characters. */
-export const API_SECRET_PATTERN = /^[\x21-\x7E]+$/;
-export const MAX_API_SECRET_LENGTH = 100;
 
 /**
  * The GA4 form. Both texts are checked as they are sent, without surrounding spaces (a pasted

@@ -21,14 +21,22 @@ export function currentPasswordConfirmation({ db, tokenClock }: Pick<HandlerCont
   };
 }
 
+/** How long a request waits for its notice before answering anyway (the mail goes on). */
+export const NOTICE_WAIT_MS = 5_000;
+
 /**
  * Sends the owner's notice of a change already made: a mail that cannot be sent is logged, never
- * the request's failure (the change stands, and the list on the Integrations page shows it).
+ * the request's failure (the change stands, and the list on the Integrations page shows it). The
+ * answer waits for it at most NOTICE_WAIT_MS: it carries a key or secret shown only once, which a
+ * slow mail server (minutes, at nodemailer's defaults) must not leave to a proxy's timeout.
  */
 export async function noticeOwner(request: FastifyRequest, what: string, send: () => Promise<void>): Promise<void> {
-  try {
-    await send();
-  } catch (error) {
-    request.log.warn({ err: error }, `${what}: the notice to the account's owner could not be sent`);
-  }
+  const sending = send().catch((error: unknown) => request.log.warn({ err: error }, `${what}: the notice to the account's owner could not be sent`));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<'waited'>((resolve) => {
+    timer = setTimeout(() => resolve('waited'), NOTICE_WAIT_MS);
+  });
+  const outcome = await Promise.race([sending, waited]);
+  clearTimeout(timer);
+  if (outcome === 'waited') request.log.warn(`${what}: the notice to the account's owner is still being sent; answering without waiting for it`);
 }

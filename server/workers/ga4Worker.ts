@@ -6,6 +6,7 @@ import { ga4Events, ga4Settings } from '../db/schema/ga4.ts';
 import { GA4_MAX_EVENT_AGE_MS, ga4HitOf } from '../domain/ga4/ga4Hits.ts';
 import { GA4_RETRY_WINDOW_MS } from '../domain/ga4/ga4Settings.ts';
 import { type ClaimedRow, claimedRows, claimOf, nextAttemptAt, OutboxWorker } from './outbox.ts';
+import { forgetOldVisitorGaIds } from '../domain/callEngine/callAttribution.ts';
 
 /** How long a claimed event is left to its sender before another instance may send it: well past a send's timeout (the adapter's timeoutMs, 10 s). */
 export const GA4_LEASE_MS = 60_000;
@@ -62,7 +63,8 @@ export class Ga4Worker extends OutboxWorker {
   protected override async claim(now: Date, free: number): Promise<ClaimedRow[]> {
     // The claimable conditions are checked again on the rows locked: a row another instance
     // claimed while this statement ran is locked in its new version, which they then refuse.
-    const claimable = sql`e.status = 'pending' and e.due_at <= ${now} and (e.leased_until is null or e.leased_until <= ${now})`;
+    // Within the retry window too: past it, the give-up (once a minute, outbox.ts) drops it, and it is not sent meanwhile.
+    const claimable = sql`e.status = 'pending' and e.due_at <= ${now} and (e.leased_until is null or e.leased_until <= ${now}) and e.created_at > ${new Date(now.getTime() - GA4_RETRY_WINDOW_MS)}`;
     return claimedRows(
       await this.db.execute(sql`
       with picked as (
@@ -87,6 +89,11 @@ export class Ga4Worker extends OutboxWorker {
       .limit(limit);
     const deleted = await this.db.delete(ga4Events).where(inArray(ga4Events.id, old)).returning({ id: ga4Events.id });
     return deleted.length;
+  }
+
+  /** The visitors' GA ids past what GA4 still takes (callAttribution.ts). */
+  protected override async cleanUpMore(now: Date): Promise<void> {
+    await forgetOldVisitorGaIds(this.db, now);
   }
 
   /** One send of a claimed event, and what follows from it; true when GA4 took it. */

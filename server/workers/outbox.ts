@@ -74,6 +74,12 @@ export interface OutboxWorkerOptions {
   windowMs: number;
   givenUpStatus: string;
   givenUpError: string;
+  /**
+   * For a table with an `error_code` column beside `last_error` (webhooks): the code of a row given
+   * up with no failed attempt to name. One that failed keeps its last attempt's code, as its
+   * status or error says more than that the time ran out.
+   */
+  givenUpErrorCode?: string;
   /** Done rows (not pending) are kept this long, then deleted (deleteDone). */
   keptMs: number;
   /** Rows an instance sends at once; a poll claims what is free of them and does not wait for the sends. */
@@ -131,6 +137,9 @@ export abstract class OutboxWorker extends PeriodicTask<number> {
   /** Deletes up to `limit` done rows written before `before` (never a pending one); answers how many. */
   protected abstract deleteDone(before: Date, limit: number): Promise<number>;
 
+  /** What else a worker deletes in its hourly cleanup, after its done rows (nothing by default). */
+  protected async cleanUpMore(_now: Date): Promise<void> {}
+
   /** Waits for the sends in flight; answers how many succeeded since the last settle. */
   async settle(): Promise<number> {
     while (this.#sending.size > 0) await Promise.all(this.#sending);
@@ -158,6 +167,7 @@ export abstract class OutboxWorker extends PeriodicTask<number> {
       this.#lastCleanupAt = now.getTime();
       const before = new Date(now.getTime() - keptMs);
       await deleteInBatches((limit) => this.deleteDone(before, limit));
+      await this.cleanUpMore(now);
     }
     if (isDue(this.#lastExpiryAt, now.getTime(), OUTBOX_EXPIRY_EVERY_MS)) {
       this.#lastExpiryAt = now.getTime();
@@ -184,10 +194,12 @@ export abstract class OutboxWorker extends PeriodicTask<number> {
 
   /** Rows past their window are given up, those waiting for an endpoint or connection that is off included; not one being sent (its sender writes how it went). */
   async #giveUpPastWindow(now: Date): Promise<void> {
-    const { table, windowMs, givenUpStatus, givenUpError } = this.#options;
+    const { table, windowMs, givenUpStatus, givenUpError, givenUpErrorCode } = this.#options;
+    // An update's assignments all read the row as it was: `expired` only where no attempt left an error (a 4xx or 5xx answer leaves a code alone).
+    const errorCode = givenUpErrorCode === undefined ? sql`` : sql`, error_code = case when error_code is null and last_error is null then ${givenUpErrorCode} else error_code end`;
     // Raw SQL for any outbox table: the columns are named alike in each (see OutboxWorkerOptions.table).
     await this.db.execute(sql`
-      update ${table} set status = ${givenUpStatus}, last_error = coalesce(last_error, ${givenUpError})
+      update ${table} set status = ${givenUpStatus}, last_error = coalesce(last_error, ${givenUpError})${errorCode}
       where status = 'pending' and created_at < ${new Date(now.getTime() - windowMs)} and (leased_until is null or leased_until <= ${now})`);
   }
 }

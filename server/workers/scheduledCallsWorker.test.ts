@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, scheduledCalls, twilioCallLegs } from '../db/schema/calls.ts';
 import { blockVisitor } from '../domain/blockList/blockList.ts';
 import { accountWithWidget, balanceOf, fastDeps } from '../test/callTestKit.ts';
+import { placeCall } from '../domain/callEngine/callPlacement.ts';
 import { requestScheduledCall } from '../domain/callEngine/callRequests.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { ScheduledCallsWorker } from './scheduledCallsWorker.ts';
@@ -137,7 +138,7 @@ describe('the scheduled-calls worker', () => {
     expect(await balanceOf(server.db, setup.userId)).toBe(19);
   });
 
-  it('after a crash mid-ring: records the outcome the call was left with, so its call.completed and GA4 event are written', async () => {
+  it('after a crash mid-ring: records the outcome the call was left with (what call.completed and the GA4 event are written on), once', async () => {
     const setup = await accountWithWidget(server.db, { numberOfTries: 1 });
     const [id] = await dueCallbacks(setup, 1);
     const first = new ScheduledCallsWorker({ db: server.db, deps: fastDeps(), leaseMs: 60_000 });
@@ -153,6 +154,11 @@ describe('the scheduled-calls worker', () => {
     expect(recorded!.outcomeRecordedAt).not.toBeNull();
     expect(recorded!.status).toBe('no-answer');
     expect((await callbacks([id!]))[0]!.status).toBe('failed');
+    // The instance thought dead, only slow, connects the call after all: the recorded outcome stands (callPlacement.ts).
+    const late = await placeCall(server.db, fastDeps({ script: () => 'successful' }), recorded!.id);
+    expect(late.status).toBe('no-answer');
+    const [after] = await callsFor([id!]);
+    expect(after).toMatchObject({ status: 'no-answer', creditsCharged: 0, outcomeRecordedAt: recorded!.outcomeRecordedAt });
   });
 
   it('renews its lease while a callback rings longer than the lease', async () => {

@@ -185,7 +185,7 @@ describe('delivery', () => {
     expect(verifySignature(signature, body, endpoint.secret, Math.floor(Date.now() / 1000))).toBe(true);
     expect(verifySignature(signature, body.replace('+14155550199', '+14155550100'), endpoint.secret, Math.floor(Date.now() / 1000))).toBe(false);
     const [row] = await deliveriesOf(endpoint.id);
-    expect(row!.delivery).toMatchObject({ status: 'succeeded', attempts: 1, responseCode: 204, lastError: null });
+    expect(row!.delivery).toMatchObject({ status: 'succeeded', attempts: 1, responseCode: 204, lastError: null, errorCode: null });
     // Nothing is sent twice.
     expect(await deliver(worker())).toBe(0);
     expect(received).toHaveLength(1);
@@ -200,7 +200,7 @@ describe('delivery', () => {
     answer = (response) => response.writeHead(500).end('down');
     expect(await deliver(worker({ now: clock }))).toBe(0);
     let [row] = await deliveriesOf(endpoint.id);
-    expect(row!.delivery).toMatchObject({ status: 'pending', attempts: 1, responseCode: 500 });
+    expect(row!.delivery).toMatchObject({ status: 'pending', attempts: 1, responseCode: 500, lastError: null, errorCode: 'http_status' });
     expect(row!.delivery.dueAt.getTime()).toBe(now + retryDelayMs(1));
     const [failing] = await server.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(failing!.failingSince?.getTime()).toBe(now);
@@ -221,6 +221,8 @@ describe('delivery', () => {
     expect(new Set(received.map((attempt) => attempt.headers[EVENT_ID_HEADER.toLowerCase()])).size).toBe(1);
     const [healthy] = await server.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(healthy!.failingSince).toBeNull();
+    // The success clears the failure's code with it.
+    expect((await deliveriesOf(endpoint.id))[0]!.delivery).toMatchObject({ status: 'succeeded', responseCode: 200, lastError: null, errorCode: null });
   });
 
   it('does not follow redirects, and gives a hanging receiver its timeout only', async () => {
@@ -229,7 +231,7 @@ describe('delivery', () => {
     answer = (response) => response.writeHead(302, { location: `${receiverUrl}/elsewhere` }).end();
     await deliver(worker());
     expect(received.map((attempt) => attempt.body)).toHaveLength(1);
-    expect((await deliveriesOf(endpoint.id))[0]!.delivery).toMatchObject({ status: 'pending', responseCode: 302, lastError: 'redirect not followed' });
+    expect((await deliveriesOf(endpoint.id))[0]!.delivery).toMatchObject({ status: 'pending', responseCode: 302, lastError: 'redirect not followed', errorCode: 'redirect' });
 
     received.length = 0;
     answer = () => {};
@@ -238,7 +240,8 @@ describe('delivery', () => {
     const started = performance.now();
     await deliver(worker({ timeoutMs: 300, now: () => Date.now() + 3_600_000 }));
     expect(performance.now() - started).toBeLessThan(3_000);
-    expect((await deliveriesOf(hanging.endpoint.id))[0]!.delivery).toMatchObject({ status: 'pending', responseCode: null, lastError: expect.stringMatching(/no answer within/) });
+    const hung = (await deliveriesOf(hanging.endpoint.id))[0]!.delivery;
+    expect(hung).toMatchObject({ status: 'pending', responseCode: null, lastError: expect.stringMatching(/no answer within/), errorCode: 'timeout' });
   });
 
   it('gives a delivery up 24 hours after its event, and switches off an endpoint failing for 3 days, e-mailing its owner', async () => {
@@ -249,7 +252,8 @@ describe('delivery', () => {
     await deliver(worker({ now: () => now }));
     now += WEBHOOK_RETRY_WINDOW_MS;
     await deliver(worker({ now: () => now }));
-    expect((await deliveriesOf(endpoint.id))[0]!.delivery.status).toBe('failed');
+    // Given up by its sender: the last answer is the reason.
+    expect((await deliveriesOf(endpoint.id))[0]!.delivery).toMatchObject({ status: 'failed', responseCode: 503, errorCode: 'http_status' });
 
     // Failing for 3 days: the next failure switches it off and tells its owner, once.
     await insertCall(server.db, { userId: account.id, widget });
@@ -300,7 +304,37 @@ describe('delivery', () => {
     await deliver(worker({ allowLoopback: false }));
     expect(received).toEqual([]);
     const latest = (await deliveriesOf(endpoint.id)).at(-1)!.delivery;
-    expect(latest).toMatchObject({ status: 'pending', responseCode: null, lastError: expect.stringMatching(/https|public/) });
+    // The stored http:// address breaks production's rule: the refusal's own code, as the form would say it.
+    expect(latest).toMatchObject({ status: 'pending', responseCode: null, lastError: 'The URL must start with https://.', errorCode: 'url_scheme_https' });
+  });
+
+  it('gives up what nobody sent within 24 hours as expired; one whose attempts failed keeps their reason', async () => {
+    const { account, endpoint, widget } = await clientWithEndpoint(['call.requested']);
+    await insertCall(server.db, { userId: account.id, widget });
+    await insertCall(server.db, { userId: account.id, widget });
+    let now = Date.now() + 1;
+    answer = (response) => response.writeHead(502).end();
+    const [tried] = await deliveriesOf(endpoint.id);
+    // One attempt of the first (the second waits), then the endpoint is off: neither is sent again.
+    await server.db.update(webhookDeliveries).set({ dueAt: new Date(now + 3_600_000) }).where(sql`${webhookDeliveries.id} <> ${tried!.delivery.id}`);
+    await deliver(worker({ now: () => now }));
+    await server.db.update(webhookEndpoints).set({ isActive: false }).where(eq(webhookEndpoints.id, endpoint.id));
+    now += WEBHOOK_RETRY_WINDOW_MS + 60_000;
+    await deliver(worker({ now: () => now }));
+    expect(received).toHaveLength(1);
+    expect((await deliveriesOf(endpoint.id)).map(({ delivery: { status, responseCode, lastError, errorCode } }) => ({ status, responseCode, lastError, errorCode }))).toEqual([
+      { status: 'failed', responseCode: 502, lastError: 'not delivered within 24 hours', errorCode: 'http_status' },
+      { status: 'failed', responseCode: null, lastError: 'not delivered within 24 hours', errorCode: 'expired' },
+    ]);
+  });
+
+  it("fails a delivery whose event's object was deleted before it was sent, without calling the endpoint", async () => {
+    const { account, endpoint, widget } = await clientWithEndpoint(['call.requested']);
+    const call = await insertCall(server.db, { userId: account.id, widget });
+    await server.db.delete(calls).where(eq(calls.id, call.id));
+    expect(await deliver(worker())).toBe(0);
+    expect(received).toEqual([]);
+    expect((await deliveriesOf(endpoint.id))[0]!.delivery).toMatchObject({ status: 'failed', lastError: "the event's object no longer exists", errorCode: 'object_gone' });
   });
 
   it('two instances polling at once send each delivery once, at most two of an endpoint at a time', async () => {

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
 import { WEBHOOK_TEST_EVENT, webhookDeliveries, webhookEndpoints, webhookEvents } from '../db/schema/webhooks.ts';
 import { type StoredWebhookEvent, webhookEventBody, webhookEventData } from '../domain/webhooks/webhookPayloads.ts';
-import { postWebhook, type WebhookAttempt } from '../domain/webhooks/webhookSender.ts';
+import { postWebhook, type WebhookAttempt, type WebhookDeliveryErrorCode } from '../domain/webhooks/webhookSender.ts';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '../domain/webhooks/webhookSignature.ts';
 import { checkWebhookUrl } from '../domain/webhooks/webhookTargets.ts';
 import { type ClaimedRow, claimedRows, claimOf, nextAttemptAt, OutboxWorker } from './outbox.ts';
@@ -69,6 +69,7 @@ export class WebhooksWorker extends OutboxWorker {
       windowMs: WEBHOOK_RETRY_WINDOW_MS,
       givenUpStatus: 'failed',
       givenUpError: 'not delivered within 24 hours',
+      givenUpErrorCode: 'expired' satisfies WebhookDeliveryErrorCode,
       keptMs: WEBHOOK_EVENTS_KEPT_MS,
       sendsAtOnce: WEBHOOK_SENDS_AT_ONCE,
       leaseMs: WEBHOOK_LEASE_MS,
@@ -85,7 +86,8 @@ export class WebhooksWorker extends OutboxWorker {
     // instances send. The claimable conditions are checked again on the rows locked: a row
     // another instance claimed while this statement ran is locked in its new version, which those
     // conditions then refuse.
-    const claimable = sql`d.status = 'pending' and d.due_at <= ${now} and (d.leased_until is null or d.leased_until <= ${now})`;
+    // Within the retry window too: past it, the give-up (once a minute, outbox.ts) marks it failed, and it is not sent meanwhile.
+    const claimable = sql`d.status = 'pending' and d.due_at <= ${now} and (d.leased_until is null or d.leased_until <= ${now}) and d.created_at > ${new Date(now.getTime() - WEBHOOK_RETRY_WINDOW_MS)}`;
     return claimedRows(
       await this.db.execute(sql`
       with candidates as (
@@ -101,13 +103,16 @@ export class WebhooksWorker extends OutboxWorker {
           limit greatest(0, ${WEBHOOK_SENDS_PER_ENDPOINT} - inflight.n)
         ) c
         where e.is_active or exists (select 1 from ${webhookEvents} t where t.type = ${WEBHOOK_TEST_EVENT} and t.subject_id = e.id)
+      ), accounts as (
+        -- Each account's sends in flight, counted once however many of its deliveries are candidates.
+        select a.user_id, (
+          select count(*)::int from ${webhookDeliveries} f join ${webhookEndpoints} g on g.id = f.endpoint_id
+          where g.user_id = a.user_id and f.status = 'pending' and f.leased_until > ${now}
+        ) as n
+        from (select distinct user_id from candidates) a
       ), within_account as (
-        select c.id, c.due_at from candidates c
-        cross join lateral (
-          select count(*)::int as n from ${webhookDeliveries} f join ${webhookEndpoints} g on g.id = f.endpoint_id
-          where g.user_id = c.user_id and f.status = 'pending' and f.leased_until > ${now}
-        ) inflight
-        where c.rank <= ${WEBHOOK_SENDS_PER_ACCOUNT} - inflight.n
+        select c.id, c.due_at from candidates c join accounts a on a.user_id = c.user_id
+        where c.rank <= ${WEBHOOK_SENDS_PER_ACCOUNT} - a.n
       ), picked as (
         select d.id from ${webhookDeliveries} d join within_account c on c.id = d.id
         where ${claimable}
@@ -151,7 +156,7 @@ export class WebhooksWorker extends OutboxWorker {
       if (!row) return false;
       const body = await this.#bodyOf(row.event);
       if (body === null) {
-        await db.update(webhookDeliveries).set({ status: 'failed', lastError: "the event's object no longer exists" }).where(mine);
+        await db.update(webhookDeliveries).set({ status: 'failed', lastError: "the event's object no longer exists", errorCode: 'object_gone' }).where(mine);
         return false;
       }
       const attempt = await this.#attempt(row.endpoint, row.event.publicId, body);
@@ -181,7 +186,7 @@ export class WebhooksWorker extends OutboxWorker {
     const { allowLoopback } = this.#options;
     // Checked again at each attempt: a stored address the rules no longer allow is not called.
     const target = checkWebhookUrl(endpoint.url, { allowLoopback });
-    if (!target.ok) return { ok: false, status: null, durationMs: 0, error: target.reason };
+    if (!target.ok) return { ok: false, status: null, durationMs: 0, error: target.reason, errorCode: target.code };
     const headers = { [SIGNATURE_HEADER]: signatureHeader(endpoint.secret, body, Math.floor(this.now() / 1000)), [EVENT_ID_HEADER]: eventId };
     return this.#post({ url: target.url, body, headers, timeoutMs: this.#options.timeoutMs ?? WEBHOOK_TIMEOUT_MS, allowLoopback });
   }
@@ -189,7 +194,15 @@ export class WebhooksWorker extends OutboxWorker {
   async #record(delivery: ClaimedRow, mine: SQL, endpointId: number, attempt: WebhookAttempt): Promise<void> {
     const { db } = this;
     const now = new Date(this.now());
-    const outcome = { lastAttemptAt: now, leasedUntil: null, responseCode: attempt.status, durationMs: Math.round(attempt.durationMs), lastError: attempt.error };
+    const outcome = {
+      lastAttemptAt: now,
+      leasedUntil: null,
+      responseCode: attempt.status,
+      durationMs: Math.round(attempt.durationMs),
+      lastError: attempt.error,
+      // A success clears the code of an earlier failure with the error.
+      errorCode: attempt.errorCode,
+    };
     if (attempt.ok) {
       const [recorded] = await db.update(webhookDeliveries).set({ ...outcome, status: 'succeeded' }).where(mine).returning({ id: webhookDeliveries.id });
       if (recorded) await db.update(webhookEndpoints).set({ failingSince: null }).where(and(eq(webhookEndpoints.id, endpointId), sql`${webhookEndpoints.failingSince} is not null`));

@@ -46,8 +46,9 @@ export const scheduledCalls = pgTable(
     /**
      * The visitor's Google Analytics client and session ids (issue 19, the widget reads the `_ga`
      * and `_ga_<container>` cookies), kept until the callback's call is placed, which then gets
-     * them in callAttributions. Written only while the account has an active GA4 connection
-     * (callAttribution.ts): nothing of a visitor is kept for an account that sends nothing.
+     * them in callAttributions (and this copy is cleared). Written only while the account has an
+     * active GA4 connection (callAttribution.ts): nothing of a visitor is kept for an account that
+     * sends nothing; cleared when the connection is removed.
      */
     gaClientId: text(),
     gaSessionIds: jsonb().$type<GaSessionIds>(),

@@ -5,7 +5,8 @@ import { ga4Events, ga4Settings } from '../../db/schema/ga4.ts';
 import { createAccount } from '../../test/accounts.ts';
 import { insertCall, insertWebsite, insertWidget } from '../../test/callFixtures.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { callAttributionOf, keptForGa4, recordCallAttribution } from './callAttribution.ts';
+import { deleteGa4Settings } from '../ga4/ga4Settings.ts';
+import { callAttributionOf, forgetOldVisitorGaIds, keptForGa4, recordCallAttribution } from './callAttribution.ts';
 
 // Issue 19: the visitor's GA ids, taken leniently from the widget's request, kept only when well
 // formed and only for accounts with an active GA4 connection, and an outcome queued for GA4 only
@@ -123,5 +124,47 @@ describe("a call's outcome is queued for GA4 only with the visitor's client id",
     release();
     await Promise.all([recording, attributing]);
     expect(await eventsOf(call.id)).toEqual([expect.objectContaining({ userId, status: 'pending' })]);
+  });
+});
+
+describe('kept no longer than they serve', () => {
+  const visitor = { gaClientId: '123456789.1700000000', gaSessionIds: { ABC123XYZ9: '1700000500' } };
+
+  async function callbackOf(userId: number, widget: { id: number; websiteId: number }, status: 'pending' | 'completed') {
+    const [row] = await server.db
+      .insert(scheduledCalls)
+      .values({ userId, websiteId: widget.websiteId, widgetId: widget.id, customerNumber: '+14155550123', scheduledAt: new Date(Date.now() + 3_600_000), status, ...keptForGa4(userId, visitor) })
+      .returning({ id: scheduledCalls.id });
+    return row!.id;
+  }
+  const idsOf = async (id: number) => (await server.db.select({ gaClientId: scheduledCalls.gaClientId }).from(scheduledCalls).where(eq(scheduledCalls.id, id)))[0]!.gaClientId;
+
+  it("deletes an account's visitors' GA ids with its connection, and no other account's", async () => {
+    const gone = await account();
+    const kept = await account();
+    const [goneCall, keptCall] = [await insertCall(server.db, { userId: gone.userId, widget: gone.widget }), await insertCall(server.db, { userId: kept.userId, widget: kept.widget })];
+    await recordCallAttribution(server.db, { id: goneCall.id, userId: gone.userId }, visitor);
+    await recordCallAttribution(server.db, { id: keptCall.id, userId: kept.userId }, visitor);
+    const [goneCallback, keptCallback] = [await callbackOf(gone.userId, gone.widget, 'pending'), await callbackOf(kept.userId, kept.widget, 'pending')];
+    await deleteGa4Settings(server.db, gone.userId);
+    expect(await attributionOf(goneCall.id)).toBeUndefined();
+    expect(await idsOf(goneCallback)).toBeNull();
+    expect(await attributionOf(keptCall.id)).toEqual(expect.objectContaining(visitor));
+    expect(await idsOf(keptCallback)).toBe(visitor.gaClientId);
+  });
+
+  it('forgets attributions past the 72 hours GA4 takes, and the copies of callbacks no longer waiting', async () => {
+    const { userId, widget } = await account();
+    const [old, recent] = [await insertCall(server.db, { userId, widget }), await insertCall(server.db, { userId, widget })];
+    await recordCallAttribution(server.db, { id: old.id, userId }, visitor);
+    await recordCallAttribution(server.db, { id: recent.id, userId }, visitor);
+    const now = new Date();
+    await server.db.update(callAttributions).set({ createdAt: new Date(now.getTime() - 72 * 3_600_000 - 1000) }).where(eq(callAttributions.callId, old.id));
+    const [waiting, done] = [await callbackOf(userId, widget, 'pending'), await callbackOf(userId, widget, 'completed')];
+    await forgetOldVisitorGaIds(server.db, now);
+    expect(await attributionOf(old.id)).toBeUndefined();
+    expect(await attributionOf(recent.id)).toEqual(expect.objectContaining(visitor));
+    expect(await idsOf(waiting)).toBe(visitor.gaClientId);
+    expect(await idsOf(done)).toBeNull();
   });
 });

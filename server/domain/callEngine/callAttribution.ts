@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { callAttributions, type GaSessionIds } from '../../db/schema/calls.ts';
+import { callAttributions, calls, scheduledCalls, type GaSessionIds } from '../../db/schema/calls.ts';
 import { ga4Settings } from '../../db/schema/ga4.ts';
+import { GA4_MAX_EVENT_AGE_MS } from '../ga4/ga4Hits.ts';
 import { GA_CLIENT_ID_PATTERN, GA_CONTAINER_PATTERN, GA_SESSION_ID_PATTERN, MAX_GA_SESSION_IDS } from '../../../common/rules/ga4.ts';
 
 /** What the widget's page told of a call's visitor (openapi/widget.yaml CallRequest), as kept: the GA client id and session ids. */
@@ -71,4 +72,36 @@ export async function recordCallAttribution(db: Database, call: { id: number; us
     select ${call.id}, ${attribution.gaClientId}, ${sessions}::jsonb
     where ${ga4Active(call.userId)}
     on conflict (call_id) do nothing`);
+}
+
+/**
+ * The visitor's GA ids serve only the call's GA4 event, and GA4 takes no event older than 72 hours
+ * (GA4_MAX_EVENT_AGE_MS): attributions older than that are deleted (a batch a statement, so no one
+ * statement holds the table long), and so are the copies of callbacks that are no longer waiting to
+ * be placed (their call has its own). Run by the GA4 worker's hourly cleanup. Answers how many
+ * attributions went.
+ */
+export async function forgetOldVisitorGaIds(db: Database, now: Date, batch = 1000): Promise<number> {
+  const before = new Date(now.getTime() - GA4_MAX_EVENT_AGE_MS);
+  let forgotten = 0;
+  for (;;) {
+    const old = db.select({ callId: callAttributions.callId }).from(callAttributions).where(lt(callAttributions.createdAt, before)).limit(batch);
+    const deleted = await db.delete(callAttributions).where(inArray(callAttributions.callId, old)).returning({ callId: callAttributions.callId });
+    forgotten += deleted.length;
+    if (deleted.length < batch) break;
+  }
+  await db
+    .update(scheduledCalls)
+    .set({ gaClientId: null, gaSessionIds: null })
+    .where(and(notInArray(scheduledCalls.status, ['pending', 'in-progress']), or(isNotNull(scheduledCalls.gaClientId), isNotNull(scheduledCalls.gaSessionIds))));
+  return forgotten;
+}
+
+/** A disconnected account's visitors' GA ids, all of them (in the transaction that removes the connection). */
+export async function forgetAccountVisitorGaIds(db: Database, userId: number): Promise<void> {
+  await db.delete(callAttributions).where(inArray(callAttributions.callId, db.select({ id: calls.id }).from(calls).where(eq(calls.userId, userId))));
+  await db
+    .update(scheduledCalls)
+    .set({ gaClientId: null, gaSessionIds: null })
+    .where(and(eq(scheduledCalls.userId, userId), or(isNotNull(scheduledCalls.gaClientId), isNotNull(scheduledCalls.gaSessionIds))));
 }

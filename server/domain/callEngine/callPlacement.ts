@@ -262,15 +262,17 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
       const outcome = bridged as BridgeOutcome | null;
       const answered = connected ? accepted?.target ?? null : null;
       const [current] = await tx
-        .select({ type: calls.type, status: calls.status, claimedAt: calls.placementClaimedAt, charged: calls.creditsCharged, agentId: calls.agentId })
+        .select({ type: calls.type, status: calls.status, claimedAt: calls.placementClaimedAt, charged: calls.creditsCharged, agentId: calls.agentId, recordedAt: calls.outcomeRecordedAt })
         .from(calls)
         .where(eq(calls.id, callId))
         .for('update');
       // Recorded already (issue 15 review): an instance thought dead finished after recovery took
       // the call over, or the other way round. The first record stands — its outcome and its
-      // charge go together — and this one only makes sure no hold is left. An instant call's
-      // record ends its claim; a charged call was recorded whatever its type.
-      const alreadyRecorded = !current || current.charged > 0 || (current.type === 'instant' && current.claimedAt === null);
+      // charge go together — and this one only makes sure no hold is left. A recorded outcome has
+      // its time (a callback's call taken over after a crash is recorded with the status it was
+      // left with: scheduledCallPlacement.ts); an instant call's record also ends its claim, and a
+      // charged call was recorded whatever its type.
+      const alreadyRecorded = !current || current.recordedAt !== null || current.charged > 0 || (current.type === 'instant' && current.claimedAt === null);
       if (alreadyRecorded) {
         const charged = await settleSafely(tx, log, callId, false);
         log.warn({ callId, stored: current?.status ?? null, ignored: status }, 'calls: the call was recorded already; keeping its outcome');

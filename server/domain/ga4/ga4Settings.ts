@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { ga4Events, ga4Settings } from '../../db/schema/ga4.ts';
 import type { components } from '../../../common/contract/dashboard.gen.ts';
 import { invalidInput } from '../domainError.ts';
+import { forgetAccountVisitorGaIds } from '../callEngine/callAttribution.ts';
 
 type Ga4SettingsView = components['schemas']['Ga4Settings'];
 export type Ga4SettingsInput = components['schemas']['Ga4SettingsInput'];
@@ -96,7 +97,7 @@ export async function saveGa4Settings(db: Database, userId: number, input: Ga4Se
   });
 }
 
-/** Disconnects GA4: the measurement id and secret are removed, and the events not yet sent dropped. Nothing stored is no error. */
+/** Disconnects GA4: the measurement id and secret are removed, the events not yet sent dropped and the visitors' GA ids deleted. Nothing stored is no error. */
 export async function deleteGa4Settings(db: Database, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(ga4Settings).where(eq(ga4Settings.userId, userId));
@@ -105,5 +106,7 @@ export async function deleteGa4Settings(db: Database, userId: number): Promise<v
       .update(ga4Events)
       .set({ status: 'dropped', leasedUntil: null, lastError: 'the GA4 connection was removed' })
       .where(and(eq(ga4Events.userId, userId), eq(ga4Events.status, 'pending')));
+    // Nothing of the account's visitors is kept for a GA4 it no longer sends to.
+    await forgetAccountVisitorGaIds(tx, userId);
   });
 }

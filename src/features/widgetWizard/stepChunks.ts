@@ -1,6 +1,6 @@
 type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
 
-/** A module asked for once and remembered, as a promise React's `use` reads at once when it has come. */
+/** A module asked for once and remembered (until it fails to load), as a promise React's `use` reads at once when it has come. */
 function chunk<T>(load: () => Promise<T>): () => Promise<T> {
   let started: Tracked<T> | undefined;
   return () => {
@@ -9,7 +9,11 @@ function chunk<T>(load: () => Promise<T>): () => Promise<T> {
       promise.status = 'pending';
       promise.then(
         (value) => Object.assign(promise, { status: 'fulfilled', value }),
-        (reason: unknown) => Object.assign(promise, { status: 'rejected', reason }),
+        (reason: unknown) => {
+          Object.assign(promise, { status: 'rejected', reason });
+          // A failed download (a dropped connection, a deploy that replaced the chunk) is asked for again next time.
+          if (started === promise) started = undefined;
+        },
       );
       started = promise;
     }
