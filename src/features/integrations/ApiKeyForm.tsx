@@ -28,20 +28,15 @@ import { Notice } from '../../ui/Notice.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { CurrentPasswordField } from './CurrentPasswordField.tsx';
 import { OneTimeSecretBox } from './OneTimeSecretBox.tsx';
-import { useFocusBack } from './useFocusBack.ts';
+import { useFocusBack, useFocusWhenPutAway } from './useFocusBack.ts';
 
 type FormActor = ActorRefFrom<typeof apiKeyFormMachine>;
 
 /** "Create API key": a name and its access; once created, the key in its place, shown once. */
 export function ApiKeyForm({ form }: { form: FormActor }) {
   const key = useSelector(form, shownKey);
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Done takes the key box away: focus goes to the form that takes its place, not the page.
-  const hadKey = useRef(false);
-  useEffect(() => {
-    if (hadKey.current && key === null) heading.current?.focus();
-    hadKey.current = key !== null;
-  }, [key]);
+  // Done takes the box away: focus goes to the form that takes its place, not the page.
+  const heading = useFocusWhenPutAway<HTMLHeadingElement>(key);
   return key === null ? <CreateForm form={form} heading={heading} /> : <KeyBox form={form} secret={key} />;
 }
 

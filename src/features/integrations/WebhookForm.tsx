@@ -32,20 +32,15 @@ import { Notice } from '../../ui/Notice.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { CurrentPasswordField } from './CurrentPasswordField.tsx';
 import { OneTimeSecretBox } from './OneTimeSecretBox.tsx';
-import { useFocusBack } from './useFocusBack.ts';
+import { useFocusBack, useFocusWhenPutAway } from './useFocusBack.ts';
 
 type FormActor = ActorRefFrom<typeof webhookFormMachine>;
 
 /** "Add endpoint": the address and the events; once created, the endpoint's secret in its place, shown once. */
 export function WebhookForm({ form }: { form: FormActor }) {
   const secret = useSelector(form, shownSecret);
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Done takes the secret box away: focus goes to the form that takes its place, not the page.
-  const hadSecret = useRef(false);
-  useEffect(() => {
-    if (hadSecret.current && secret === null) heading.current?.focus();
-    hadSecret.current = secret !== null;
-  }, [secret]);
+  // Done takes the box away: focus goes to the form that takes its place, not the page.
+  const heading = useFocusWhenPutAway<HTMLHeadingElement>(secret);
   return secret === null ? <EndpointForm form={form} heading={heading} /> : <SecretBox form={form} secret={secret} />;
 }
 

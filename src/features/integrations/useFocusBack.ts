@@ -20,3 +20,17 @@ export function useFocusBack<TElement extends HTMLElement>(loading: boolean) {
   };
   return [ref, pressed] as const;
 }
+
+/**
+ * The heading of a form that a one-time secret box replaces: once the box is put away (`shown`
+ * turns null), focus goes to that heading, not the page. Answers the heading's ref.
+ */
+export function useFocusWhenPutAway<TElement extends HTMLElement>(shown: unknown) {
+  const heading = useRef<TElement>(null);
+  const wasShown = useRef(false);
+  useEffect(() => {
+    if (wasShown.current && shown === null) heading.current?.focus();
+    wasShown.current = shown !== null;
+  }, [shown]);
+  return heading;
+}
