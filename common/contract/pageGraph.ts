@@ -85,13 +85,17 @@ const componentKey = (route: string) => `${ROUTES}${route}.tsx${COMPONENT_SPLIT}
 
 /**
  * Modules a screen's first render imports (its route's loader, then React's `use`) rather than its route chunk: the widget
- * wizard's step forms, each in a chunk of its own so that one step does not load another's. They
+ * wizard's step forms, each in a chunk of its own so that one step does not load another's, and the
+ * default language's catalog of a screen that has one (lingui.config.ts, SCREEN_CATALOGS). They
  * count as the page's own files, so the server preloads them with the route (routePreloads.ts)
  * instead of the screen asking for them only once its route has run (issue 17).
  */
+const WIZARD_CATALOG = 'src/locales/en/widgetWizard.po';
 const FIRST_RENDER_IMPORTS: Record<string, string[]> = {
-  '_app/widgets/manage/general/{-$id}': ['src/features/widgetWizard/general/GeneralStep.tsx'],
-  '_app/widgets/manage/design/{-$id}': ['src/features/widgetWizard/design/DesignStep.tsx'],
+  '_app/widgets/manage/general/{-$id}': ['src/features/widgetWizard/general/GeneralStep.tsx', WIZARD_CATALOG],
+  '_app/widgets/manage/design/{-$id}': ['src/features/widgetWizard/design/DesignStep.tsx', WIZARD_CATALOG],
+  '_app/widgets/manage/code/{-$id}': [WIZARD_CATALOG],
+  '_app/integrations': ['src/locales/en/integrations.po'],
 };
 
 /** One page per leaf route (a route no other route is nested in). */

@@ -42,3 +42,21 @@ test('a visitor who chose German never sees the sign-in page the build rendered 
   await expect(page.getByRole('button', { name: /anmelden/i })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
 });
+
+test('screens with a catalog of their own are translated when opened first, reached from another screen, and after a switch', async ({ page }) => {
+  await signIn(page, 'demo@example.com', 'demo-password');
+  await page.getByRole('combobox', { name: /language/i }).selectOption('de');
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Anrufverlauf' })).toBeVisible();
+
+  // Opened first: the Integrations catalog comes with the page's start.
+  await page.goto('/integrations');
+  await expect(page.getByRole('heading', { name: 'API-Schlüssel', exact: true })).toBeVisible();
+  // Another language chosen on the screen: its catalog is loaded with the new language's.
+  await page.getByRole('combobox', { name: /sprache/i }).selectOption('fr');
+  await expect(page.getByRole('heading', { name: 'Clés API', exact: true })).toBeVisible();
+
+  // Reached from another screen: the wizard's catalog, in the language now active.
+  await page.getByRole('navigation').getByRole('link', { name: 'Widgets' }).click();
+  await page.getByRole('link', { name: /^Modifier/ }).first().click();
+  await expect(page.getByText('Traitement des appels', { exact: true })).toBeVisible();
+});

@@ -11,8 +11,10 @@ import { creditsMachine } from '../../../machines/credits/credits.machine.ts';
 import { startupMachine } from '../../../machines/startup/startup.machine.ts';
 import type { WebhookDelivery, WebhookEndpoint } from '../../../machines/webhookEndpoints/webhookEndpoints.types.ts';
 import { createApiClient } from '../../api/client.ts';
-import { messages as deMessages } from '../../locales/de/messages.po';
-import { messages as enMessages } from '../../locales/en/messages.po';
+import { messages as deScreen } from '../../locales/de/integrations.po';
+import { messages as deShared } from '../../locales/de/messages.po';
+import { messages as enScreen } from '../../locales/en/integrations.po';
+import { messages as enShared } from '../../locales/en/messages.po';
 import { RootActorsProvider } from '../../session/RootActorsContext.tsx';
 import { system } from '../../ui/system.ts';
 import { WebhookDeliveries } from './WebhookDeliveries.tsx';
@@ -50,7 +52,7 @@ const deliveries = [
 /** The panel in German, wide (a table), its deliveries answered by a stubbed GET. */
 function renderInGerman() {
   window.matchMedia = ((query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} })) as never;
-  const i18n = setupI18n({ locale: 'de', messages: { en: enMessages, de: deMessages } });
+  const i18n = setupI18n({ locale: 'de', messages: { en: { ...enShared, ...enScreen }, de: { ...deShared, ...deScreen } } });
   const answer = async () => new Response(JSON.stringify({ data: deliveries }), { status: 200, headers: { 'Content-Type': 'application/json' } });
   const api = createApiClient({ session: { accessToken: () => 'token', refreshAccessToken: async () => null }, fetch: answer, baseUrl: 'http://dashboard.test/api' });
   const auth = createActor(authMachine.provide({ actors: { sessionRestorer: fromPromise<StoredSession | null>(async () => null) } })).start();

@@ -7,8 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WidgetConfiguration, WidgetPreviewView } from '../../../../machines/widgetWizard/widgetWizard.draft.ts';
 import { defaultStrings } from '../../../../widget/src/strings.ts';
 import { defaultWidgetConfiguration } from '../../../../common/rules/widgetDefaults.ts';
-import { messages as deMessages } from '../../../locales/de/messages.po';
-import { messages as enMessages } from '../../../locales/en/messages.po';
+import { messages as deScreen } from '../../../locales/de/widgetWizard.po';
+import { messages as deShared } from '../../../locales/de/messages.po';
+import { messages as enScreen } from '../../../locales/en/widgetWizard.po';
+import { messages as enShared } from '../../../locales/en/messages.po';
 import { system } from '../../../ui/system.ts';
 import { WidgetPreview, WidgetViewTabs, widgetPreviewViews } from './WidgetPreview.tsx';
 import { translatedWidgetStrings } from './widgetStrings.ts';
@@ -17,7 +19,7 @@ import { translatedWidgetStrings } from './widgetStrings.ts';
 const testConfiguration = () => defaultWidgetConfiguration('+12125550100');
 
 function i18nFor(locale: 'en' | 'de') {
-  return setupI18n({ locale, messages: { en: enMessages, de: deMessages } });
+  return setupI18n({ locale, messages: { en: { ...enShared, ...enScreen }, de: { ...deShared, ...deScreen } } });
 }
 
 function ui(props: { settings: WidgetConfiguration; view: WidgetPreviewView; typeName?: string; onViewChange?: (view: WidgetPreviewView) => void }, locale: 'en' | 'de' = 'en') {

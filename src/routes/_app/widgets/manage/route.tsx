@@ -1,6 +1,7 @@
 import { createFileRoute, useLocation, useParams } from '@tanstack/react-router';
 import type { WizardStep } from '../../../../../machines/widgetWizard/widgetWizard.types.ts';
 import { WidgetWizardPage } from '../../../../features/widgetWizard/WidgetWizardPage.tsx';
+import { loadScreenCatalog } from '../../../../i18n/activate.ts';
 
 /**
  * The widget wizard (spec §2 Widget wizard): one page for the three step routes
@@ -8,6 +9,8 @@ import { WidgetWizardPage } from '../../../../features/widgetWizard/WidgetWizard
  * Without id the widget is new; with id it is edited. An id that is not a number is unknown.
  */
 export const Route = createFileRoute('/_app/widgets/manage')({
+  // The wizard's messages come in a catalog of their own (lingui.config.ts, SCREEN_CATALOGS).
+  loader: () => loadScreenCatalog('widgetWizard'),
   component: WidgetWizardRoute,
 });
 
