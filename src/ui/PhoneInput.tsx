@@ -3,10 +3,25 @@ import { Field } from '@chakra-ui/react/field';
 import { Group } from '@chakra-ui/react/group';
 import { Input } from '@chakra-ui/react/input';
 import { NativeSelect } from '@chakra-ui/react/native-select';
-import { AsYouType, getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import type * as PhoneNumbers from 'libphonenumber-js/min';
+import type { CountryCode } from 'libphonenumber-js/min';
 import { useId, useMemo, useState } from 'react';
-import { useHydrated } from './useHydrated.ts';
+import { useLoadedAfterPaint } from '../lib/useLoadedAfterPaint.ts';
 import { stripPhone } from '../../common/rules/phone.ts';
+
+// libphonenumber-js with its metadata (about 45 kB gzip) loads once the screen's first render is
+// on screen rather than before it (useLoadedAfterPaint, issue 17): the agent form, the widget
+// wizard's General step, registration and Settings paint without waiting for its download and run.
+let library: typeof PhoneNumbers | null = null;
+const loadPhoneNumbers = () =>
+  import('libphonenumber-js/min').then((module) => {
+    library = module;
+  });
+
+/** libphonenumber-js (small metadata) once it has come after the caller's first paint; null until then, and in the HTML the build renders. */
+export function usePhoneNumbers(): typeof PhoneNumbers | null {
+  return useLoadedAfterPaint(loadPhoneNumbers, 'the phone number library') ? library : null;
+}
 
 export interface PhoneInputProps {
   label: string;
@@ -26,11 +41,19 @@ export interface PhoneInputProps {
 }
 
 /** The value a form keeps: E.164 when the typed text is a number of the chosen country. */
-function toValue(text: string, country: CountryCode): string {
+function toValue(phoneNumbers: typeof PhoneNumbers | null, text: string, country: CountryCode): string {
   const trimmed = text.trim();
   if (!trimmed) return '';
-  const parsed = parsePhoneNumberFromString(trimmed, country);
+  const parsed = phoneNumbers?.parsePhoneNumberFromString(trimmed, country);
   return parsed ? parsed.number : stripPhone(trimmed);
+}
+
+/** Every country, named in the user's language with its calling code, in that language's order. */
+function countryOptions({ getCountries, getCountryCallingCode }: typeof PhoneNumbers, locale: string) {
+  const names = new Intl.DisplayNames([locale], { type: 'region' });
+  return getCountries()
+    .map((code) => ({ code, label: `${names.of(code) ?? code} (+${getCountryCallingCode(code)})` }))
+    .sort((a, b) => a.label.localeCompare(b.label, locale));
 }
 
 /**
@@ -41,27 +64,21 @@ export function PhoneInput({ label, countryLabel, name, value, onChange, onBlur,
   const errorId = useId();
   const [country, setCountry] = useState<CountryCode>(defaultCountry);
   const [text, setText] = useState(value);
-  const countries = useMemo(() => {
-    const names = new Intl.DisplayNames([locale], { type: 'region' });
-    return getCountries()
-      .map((code) => ({ code, label: `${names.of(code) ?? code} (+${getCountryCallingCode(code)})` }))
-      .sort((a, b) => a.label.localeCompare(b.label, locale));
-  }, [locale]);
-  // The build renders the registration page to HTML in Node (scripts/bundles/prerender.ts), whose
-  // ICU names and orders some countries unlike the browser's: while React hydrates that HTML (its
-  // server snapshot) only the chosen country is listed, the whole list right after. A page that
-  // React renders afresh lists them all at once.
-  const hydrated = useHydrated();
-  const shownCountries = hydrated ? countries : countries.filter((option) => option.code === country);
+  // Until the library has come (after the first paint), the picker lists the chosen country alone
+  // and the number is read-only, as in the HTML the build renders for registration (whose ICU may
+  // name and order countries unlike the browser's).
+  const phoneNumbers = usePhoneNumbers();
+  const countries = useMemo(() => (phoneNumbers ? countryOptions(phoneNumbers, locale) : null), [phoneNumbers, locale]);
+  const shownCountries = countries ?? [{ code: country, label: new Intl.DisplayNames([locale], { type: 'region' }).of(country) ?? country }];
 
   const changeText = (next: string) => {
-    const formatted = next.length < text.length ? next : new AsYouType(country).input(next);
+    const formatted = next.length < text.length || !phoneNumbers ? next : new phoneNumbers.AsYouType(country).input(next);
     setText(formatted);
-    onChange(toValue(formatted, country));
+    onChange(toValue(phoneNumbers, formatted, country));
   };
   const changeCountry = (next: CountryCode) => {
     setCountry(next);
-    onChange(toValue(text, next));
+    onChange(toValue(phoneNumbers, text, next));
   };
 
   return (
@@ -92,8 +109,7 @@ export function PhoneInput({ label, countryLabel, name, value, onChange, onBlur,
         <Input
           name={name}
           type="tel"
-          // Read-only until the app runs, as TextField's (the build renders the registration page).
-          readOnly={!hydrated}
+          readOnly={!phoneNumbers}
           autoComplete="tel-national"
           value={text}
           onChange={(event) => changeText(event.currentTarget.value)}

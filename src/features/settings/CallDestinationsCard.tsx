@@ -6,7 +6,6 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { getCountries } from 'libphonenumber-js/min';
 import { useMemo } from 'react';
 import { callDestinationsMessages } from '../../../machines/callDestinations/callDestinations.messages.ts';
 import { canSave, hasFailed, isChanged, isLoading, isSaving } from '../../../machines/callDestinations/callDestinations.selectors.ts';
@@ -16,6 +15,7 @@ import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts'
 import { Button } from '../../ui/Button.tsx';
 import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
 import { Notice } from '../../ui/Notice.tsx';
+import { usePhoneNumbers } from '../../ui/PhoneInput.tsx';
 import { provideCallDestinationsMachine } from './callDestinations.actors.ts';
 
 /** Country names in the UI language (Intl.DisplayNames), falling back to the code. */
@@ -43,7 +43,9 @@ export function CallDestinationsCard({ api }: { api: ApiClient }) {
   const homeCountry = useSelector(card, (snapshot) => snapshot.context.saved?.homeCountry);
   const countryName = useCountryName();
   const byName = (a: string, b: string) => countryName(a).localeCompare(countryName(b), i18n.locale);
-  const others = useMemo(() => getCountries().filter((code) => !selected.includes(code)), [selected]).sort(byName);
+  // The countries to add come with the phone number library, after the card's first paint.
+  const phoneNumbers = usePhoneNumbers();
+  const others = useMemo(() => (phoneNumbers?.getCountries() ?? []).filter((code) => !selected.includes(code)), [phoneNumbers, selected]).sort(byName);
 
   return (
     <Box as="section" aria-label={t`Call Destinations`} gridColumn="1 / -1" bg="white" borderWidth="1px" borderRadius="lg" p={{ base: '5', md: '6' }}>

@@ -3,7 +3,7 @@ import { ChakraProvider } from '@chakra-ui/react/styled-system';
 import { setupI18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { I18nProvider } from '@lingui/react';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { uploadMessages } from '../../../../machines/upload/upload.rules.ts';
 import { initialDraft } from '../../../../machines/widgetWizard/widgetWizard.defaults.ts';
@@ -56,6 +56,13 @@ function renderStep({ draft = draftWith(), errors = {}, meta = {}, upload = idle
 const field = (path: string) => document.querySelector<HTMLElement>(`[data-field="${path}"]`);
 
 // Rendering the whole step (the phone inputs' country lists, the week editor) takes seconds in jsdom.
+/** A phone field once its library has come (PhoneInput loads it after the first paint; read-only until then). */
+async function phoneField(label: string): Promise<HTMLInputElement> {
+  const field = screen.getByLabelText(label) as HTMLInputElement;
+  await waitFor(() => expect(field.readOnly).toBe(false));
+  return field;
+}
+
 describe('GeneralStep', { timeout: 20_000 }, () => {
   afterEach(cleanup);
 
@@ -105,10 +112,10 @@ describe('GeneralStep', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Displays per visit')).toBeTruthy();
   });
 
-  it('takes one phone number while agents are not used', () => {
+  it('takes one phone number while agents are not used', async () => {
     const { onChange } = renderStep({ draft: draftWith({ 'settings.settings.useAgents': false }) });
     expect(screen.queryByRole('group', { name: 'Agents' })).toBeNull();
-    fireEvent.change(screen.getByLabelText('Phone number to call'), { target: { value: '4155550123' } });
+    fireEvent.change(await phoneField('Phone number to call'), { target: { value: '4155550123' } });
     expect(onChange).toHaveBeenLastCalledWith('settings.settings.agentNumber', '+14155550123');
     fireEvent.click(screen.getByRole('switch', { name: 'Use agents' }));
     expect(onChange).toHaveBeenLastCalledWith('settings.settings.useAgents', true);
@@ -159,7 +166,7 @@ describe('GeneralStep', { timeout: 20_000 }, () => {
     expect(scheduled.onChange).toHaveBeenLastCalledWith('settings.settings.duringWorkingHoursOnly', true);
   });
 
-  it('reports the notification and redirection switches and their values', () => {
+  it('reports the notification and redirection switches and their values', async () => {
     const off = renderStep();
     for (const [name, path] of [
       ['Notify me by e-mail', 'notifications.email.isActive'],
@@ -183,7 +190,7 @@ describe('GeneralStep', { timeout: 20_000 }, () => {
     });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'owner@example.com' } });
     expect(onChange).toHaveBeenLastCalledWith('notifications.email.value', 'owner@example.com');
-    fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '4155550199' } });
+    fireEvent.change(await phoneField('Phone Number'), { target: { value: '4155550199' } });
     expect(onChange).toHaveBeenLastCalledWith('notifications.phoneNumber.value', '+14155550199');
     fireEvent.change(screen.getByLabelText('Call now redirect URL'), { target: { value: 'https://example.com/thanks' } });
     expect(onChange).toHaveBeenLastCalledWith('settings.settings.redirections.callNow.value', 'https://example.com/thanks');
