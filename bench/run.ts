@@ -8,6 +8,8 @@
 //   startup     `npm start` (built) to the first 200 on /, fresh and existing data directory;
 //               memory of the idle server, and after a load run
 //   lighthouse  the sign-in page, the Dashboard and the Calls History (desktop preset)
+//   sources     the Analytics screen's Calls by source card (issue 20) on the same calls: a year,
+//               a year of one website, a month (p50/p95, target p95 ≤ 50 ms on PostgreSQL)
 //   firstdial   Call now (POST /widget-api/calls) to the simulator's first agent dial, 100
 //               concurrent requests (p50/p99); the same crowd again with webhooks going to a
 //               receiver that never answers, as a ratio to the first (issue 19); the widget
@@ -36,14 +38,16 @@ const loadSeconds = Number(option('duration') ?? 10);
 const ENGINES = ['postgresql', 'pglite'];
 /** Issue 17: every Calls History page within this p95 on 1,000,000 calls, unfiltered included. */
 const CALLS_PAGE_P95_TARGET_MS: Record<string, number> = { postgresql: 30, pglite: 60 };
-const PARTS = ['queries', 'api', 'startup', 'lighthouse', 'firstdial'];
+/** Issue 20: the Calls by source card within this p95 on 1,000,000 calls. */
+const SOURCES_P95_TARGET_MS: Record<string, number> = { postgresql: 50, pglite: 100 };
+const PARTS = ['queries', 'api', 'sources', 'startup', 'lighthouse', 'firstdial'];
 const only = option('only')?.split(',') ?? [];
 const unknown = only.filter((name) => !ENGINES.includes(name) && !PARTS.includes(name));
 if (unknown.length) throw new Error(`--only: unknown ${unknown.join(', ')} (engines: ${ENGINES.join(', ')}; parts: ${PARTS.join(', ')})`);
 const pick = (names: string[]) => (only.some((name) => names.includes(name)) ? names.filter((name) => only.includes(name)) : names);
 const engines = pick(ENGINES);
 const parts = pick(PARTS);
-const engineParts = parts.filter((part) => part === 'queries' || part === 'api');
+const engineParts = parts.filter((part) => part === 'queries' || part === 'api' || part === 'sources');
 
 interface Latency {
   p50: number;
@@ -64,6 +68,7 @@ interface EngineResult extends EngineLoad {
   page_lastPage: Latency;
   csv: { seconds: number; rows: number; megabytes: number; baselineRssMb: number; peakRssMb: number; baselineHeapMb: number; peakHeapMb: number };
   analytics: Latency;
+  sources?: { year: Latency; yearOneWebsite: Latency; month: Latency; plan: string[] };
   plans: Record<string, string[]>;
   wallSeconds: number;
 }
@@ -98,6 +103,7 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 if (parts.includes('queries')) printTable(results);
+if (parts.includes('sources')) printSources(results);
 if (parts.includes('api')) printApiLoad(results, loadSeconds);
 
 function run(command: string[], env: Record<string, string>): Promise<number> {
@@ -136,5 +142,27 @@ function printTable(all: EngineResult[]) {
       console.log(`  ${name}:`);
       for (const line of plan.filter((l) => /Scan|Limit|Aggregate|Sort|Execution Time/.test(l)).slice(0, 10)) console.log(`    ${line.trim()}`);
     }
+  }
+}
+
+function printSources(all: EngineResult[]) {
+  const card = (r: EngineResult, l: Latency) => {
+    const target = SOURCES_P95_TARGET_MS[r.engine]!;
+    return `${ms(l.p50)} / ${ms(l.p95)} ms (n=${l.n})  [${l.entries} sources]  ${l.p95 <= target ? 'meets' : 'BELOW'} p95 ≤ ${target} ms`;
+  };
+  const lines: [string, (r: EngineResult) => string][] = [
+    ['Load (INSERT … SELECT generate_series, VACUUM ANALYZE)', (r) => `${r.seedSeconds.toFixed(1)} s`],
+    ['Calls by source: 365 days (p50 / p95)', (r) => card(r, r.sources!.year)],
+    ['Calls by source: 365 days, one website (p50 / p95)', (r) => card(r, r.sources!.yearOneWebsite)],
+    ['Calls by source: 30 days (p50 / p95)', (r) => card(r, r.sources!.month)],
+  ];
+  printColumns(
+    `Calls by source (issue 20): ${all[0]?.rows.toLocaleString('en-US')} calls of one account over 365 days, over HTTP`,
+    all.map((r) => (r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL')),
+    lines.map(([label, cell]) => [label, all.map(cell)]),
+  );
+  for (const r of all) {
+    console.log(`\nPlan of the card's query (365 days) on ${r.engine} (EXPLAIN ANALYZE, first lines):`);
+    for (const line of r.sources!.plan.filter((l) => /Scan|Aggregate|Sort|Execution Time/.test(l)).slice(0, 10)) console.log(`    ${line.trim()}`);
   }
 }

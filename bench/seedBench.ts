@@ -17,7 +17,27 @@ export interface BenchAccount {
   userId: number;
   email: string;
   websiteIds: number[];
+  /** Its traffic sources (issue 20), the calls spread over them. */
+  sourceIds: number[];
 }
+
+/**
+ * The bench account's traffic sources (issue 20): paid search and social campaigns, e-mail, a
+ * long tail of referring sites and direct visits, 60 in all (a busy account's year; the card
+ * reads days × websites × types × sources rows, so more sources are the heavier case).
+ */
+export const BENCH_SOURCES: [source: string, medium: string, campaign: string][] = [
+  ['(direct)', '(none)', ''],
+  ...['brand', 'spring_sale', 'emergency_plumber', 'water_heaters', 'retargeting'].map((campaign): [string, string, string] => ['google', 'cpc', campaign]),
+  ['google', 'organic', ''],
+  ['bing', 'cpc', 'brand'],
+  ['bing', 'organic', ''],
+  ...['lookalike', 'retargeting', 'spring_sale'].map((campaign): [string, string, string] => ['facebook', 'paid', campaign]),
+  ['instagram', 'paid', 'spring_sale'],
+  ['newsletter', 'email', 'march'],
+  ['newsletter', 'email', 'april'],
+  ...Array.from({ length: 47 }, (_, i): [string, string, string] => [`referrer-${i + 1}.example.org`, 'referral', '']),
+];
 
 /** The account under test: three websites with one widget of each type. */
 export async function createBenchAccount(db: Database, email: string): Promise<BenchAccount> {
@@ -37,7 +57,11 @@ export async function createBenchAccount(db: Database, email: string): Promise<B
       await db.insert(widgets).values({ userId, websiteId: site!.id, typeId, name: `Widget ${typeId} on ${domain}`, isActive: true, settings, notifications: defaultNotifications() });
     }
   }
-  return { userId, email, websiteIds };
+  const sources = await db.execute<{ id: number }>(sql`
+    insert into traffic_sources (user_id, source, medium, campaign)
+    select ${userId}::int, s->>0, s->>1, s->>2 from jsonb_array_elements(${JSON.stringify(BENCH_SOURCES)}::jsonb) s returning id`);
+  const sourceIds = (sources as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+  return { userId, email, websiteIds, sourceIds };
 }
 
 /**
@@ -62,7 +86,7 @@ export async function insertBenchHistory(db: Database, account: BenchAccount, co
   });
   // What autovacuum does on PostgreSQL after a bulk load, and PGlite never does by itself:
   // statistics for the planner and the visibility map that lets index-only scans skip the heap.
-  for (const table of ['calls', 'call_recordings', 'twilio_call_legs', 'daily_usage', 'daily_widget_usage']) {
+  for (const table of ['calls', 'call_recordings', 'twilio_call_legs', 'daily_usage', 'daily_widget_usage', 'daily_source_usage', 'monthly_source_usage', 'traffic_sources']) {
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   }
   step('vacuum analyze');
@@ -75,7 +99,8 @@ async function loadRows(db: Database, account: BenchAccount, count: number, now:
     const to = Math.min(count, from + CHUNK - 1);
     await db.execute(sql`
       insert into calls (user_id, convert_id, website_id, widget_id, widget_name, widget_type_id, type, status,
-        duration, url, customer_number, agent_number, called_from, geolocation, custom_fields, credits_charged, created_at)
+        duration, url, customer_number, agent_number, called_from, geolocation, custom_fields, credits_charged, created_at,
+        traffic_source_id, landing_page)
       select ${userId}, 'BENCH-' || ${userId} || '-' || g, w.website_id, w.id, w.name, w.type_id,
         case when h % 4 = 0 then 'scheduled' else 'instant' end,
         case when h % 100 < 64 then 'successful' when h % 100 < 76 then 'missed' when h % 100 < 86 then 'busy' else 'no-answer' end,
@@ -87,7 +112,10 @@ async function loadRows(db: Database, account: BenchAccount, count: number, now:
         jsonb_build_object('country', 'United States', 'region', 'New York', 'city', 'New York'),
         case when h % 4 = 0 then jsonb_build_object('customField1', 'Water heater, "urgent"', 'customField2', '100' || (h % 90)) else '{}'::jsonb end,
         case when h % 100 < 64 then 1 else 0 end,
-        ${nowText}::timestamptz - (g::float8 / ${count}) * interval '365 days' - (h % 3600) * interval '1 millisecond'
+        ${nowText}::timestamptz - (g::float8 / ${count}) * interval '365 days' - (h % 3600) * interval '1 millisecond',
+        -- Direct and the first campaigns most often, the referring sites' long tail rarely.
+        (${sql.raw(`array[${account.sourceIds.join(',')}]`)}::int[])[1 + least((h / 7) % 97, (h / 11) % 97) % ${account.sourceIds.length}],
+        '/landing/' || (h % 25)
       from generate_series(${from}::int, ${to}::int) as g
       cross join lateral (select abs(hashint4(g)) as h) as hashed
       join (select row_number() over (order by id) - 1 as i, id, website_id, type_id, name from widgets where user_id = ${userId}) as w
@@ -138,4 +166,18 @@ async function loadRows(db: Database, account: BenchAccount, count: number, now:
       scheduled_successful = excluded.scheduled_successful, scheduled_missed = excluded.scheduled_missed,
       scheduled_busy = excluded.scheduled_busy, scheduled_no_answer = excluded.scheduled_no_answer`);
   step('daily call counters');
+  // The same for the counters per source, daily and monthly (migration 0022); widget views spread over the sources
+  // as the calls are, three to four times as many (the summary's views are daily_widget_usage's).
+  await db.execute(sql`
+    insert into daily_source_usage (user_id, day, website_id, widget_type_id, traffic_source_id, widget_views, calls, scheduled_calls)
+    select user_id, (created_at at time zone 'UTC')::date, website_id, widget_type_id, coalesce(traffic_source_id, 0),
+      count(*) * 3 + abs(hashint4(min(id))) % (count(*) + 1), count(*), count(*) filter (where type = 'scheduled')
+    from calls where user_id = ${userId} and website_id is not null
+    group by 1, 2, 3, 4, 5`);
+  await db.execute(sql`
+    insert into monthly_source_usage (user_id, month, website_id, widget_type_id, traffic_source_id, widget_views, calls, scheduled_calls)
+    select user_id, date_trunc('month', day)::date, website_id, widget_type_id, traffic_source_id, sum(widget_views), sum(calls), sum(scheduled_calls)
+    from daily_source_usage where user_id = ${userId}
+    group by 1, 2, 3, 4, 5`);
+  step('daily source counters');
 }

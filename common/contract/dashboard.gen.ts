@@ -426,7 +426,7 @@ export interface paths {
         };
         /**
          * Get the credit balance
-         * @description The caller's credits record (spec §3 Credits record), polled every 10 seconds (spec §9) and read by the credit banner (spec §4).
+         * @description The caller's credits record (spec §3 Credits record), polled every 10 seconds (spec §9) and read by the credit banner (spec §4), with the forecast of when the credits run out at the last 30 days' pace (issue 20), which Billing and the banner show: one request answers both.
          */
         get: operations["getCredits"];
         put?: never;
@@ -639,6 +639,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/client/analytics/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get widget views and calls by traffic source
+         * @description The Analytics screen's Calls by source card (issue 20): per first-touch source of the visitors (the widget script's TrafficSource: source, medium and campaign), the widget views, calls and scheduled calls of the UTC days from dateFrom's to dateTo's, with the same filters as `getAnalytics`, for the caller's websites only. Calls and scheduled calls count as the screen's other figures do (calls: every call, placed callbacks included; scheduledCalls: the placed callbacks among them); the conversion rate is calls / widget views × 100, two decimals, 0 without views. Sorted by calls, most first, then by widget views, then by source, medium and campaign. The first 50 sources are listed; the rest are summed in `others`. Views and calls whose request told no source (widget scripts before issue 20, and calls before it) are listed as the source `(not set)`; an account keeps at most 500 sources, and views and calls of new sources past them count as `(other)`.
+         */
+        get: operations["getCallsBySource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/client/calls": {
         parameters: {
             query?: never;
@@ -668,7 +688,7 @@ export interface paths {
         };
         /**
          * Export the call history as CSV
-         * @description Export as CSV (spec §2 Calls History, §7). Every call matching the same filters as `listCalls`, newest first, one row per call with the Calls History columns, streamed (RFC 4180 quoting, UTF-8 without BOM). Header row: Call ID, Recording, Duration, Website, Call request URL, Type, Widget Type, Widget Name, Date/Time, Customer Number, Called from, Agent Number, Status, Custom Field #1, Custom Field #2, Custom Field #3. Values as the screen shows them (spec §4, §9): Duration mm:ss, Date/Time MM/dd/yyyy - hh:mm a in the caller's timezone, Called from "country, region, city", Status Received / Missed / Busy Line / No Answer, Type Instant / Scheduled, Recording the recording's absolute URL or empty. The SPA saves it as calls_history-{date}.csv.
+         * @description Export as CSV (spec §2 Calls History, §7). Every call matching the same filters as `listCalls`, newest first, one row per call with the Calls History columns, streamed (RFC 4180 quoting, UTF-8 without BOM). Header row: Call ID, Recording, Duration, Website, Call request URL, Type, Widget Type, Widget Name, Date/Time, Customer Number, Called from, Agent Number, Status, Custom Field #1, Custom Field #2, Custom Field #3, Source, Medium, Campaign, Landing page. Values as the screen shows them (spec §4, §9): Duration mm:ss, Date/Time MM/dd/yyyy - hh:mm a in the caller's timezone, Called from "country, region, city", Status Received / Missed / Busy Line / No Answer, Type Instant / Scheduled, Recording the recording's absolute URL or empty. Source, Medium, Campaign and Landing page are the visitor's first-touch source as the widget told it (issue 20; see getCallsBySource), empty when it told none. The SPA saves it as calls_history-{date}.csv.
          */
         get: operations["exportCallsCsv"];
         put?: never;
@@ -1285,6 +1305,31 @@ export interface components {
             /** @description Monthly minimum spend in cents; shown on Billing when above 0. */
             minMonthlySpendingRequirement: number;
         };
+        /** @description The credits record as GET /client/credits answers it, with its forecast. */
+        CreditsWithForecast: components["schemas"]["Credits"] & {
+            forecast: components["schemas"]["CreditForecast"];
+        };
+        /** @description When the spendable balance (`credits` down to `overdraft`) runs out at the pace of the last 30 days (issue 20, credit forecast). The pace is the credits calls spent in the last 30 days less the refunds of that time (purchases, grants and adjustments do not count), per day of spending history in that window. `autoRecharge` when auto-recharge is set (the credits do not run out); `notEnoughHistory` when nothing was spent in the last 30 days or the account's first spending is less than 3 days old; else `runsOutOn`. When `daysLeft` is 3 or less and auto-recharge is off, the credit banner warns, and the owner is e-mailed once until the forecast is past 3 days again. */
+        CreditForecast: components["schemas"]["CreditForecastRunsOut"] | components["schemas"]["CreditForecastWithoutDate"];
+        /** @description The credits run out at the last 30 days' pace. */
+        CreditForecastRunsOut: {
+            /** @enum {string} */
+            state: "runsOutOn";
+            /**
+             * Format: date
+             * @description The day the spendable balance runs out, in the account's time zone; today when nothing is left to spend. At most 10 years ahead.
+             */
+            runsOutOn: string;
+            /** @description Days until then (the spendable balance over the pace), rounded down to hundredths. */
+            daysLeft: number;
+            /** @description The pace, credits spent per day, rounded to hundredths. */
+            creditsPerDay: number;
+        };
+        /** @description No run-out date is forecast, because auto-recharge is set or there is not enough spending history. */
+        CreditForecastWithoutDate: {
+            /** @enum {string} */
+            state: "autoRecharge" | "notEnoughHistory";
+        };
         /** @description Buy `packId` with the saved card `paymentMethodId` when the balance falls below `criticalCredits`, at most `maxPerDay` times in any 24 hours. A crossing past that cap charges nothing and the client is e-mailed instead, once a day; at most one automatic purchase is in progress at a time. */
         AutoRecharge: {
             packId: number;
@@ -1626,6 +1671,25 @@ export interface components {
                 onDesktop: boolean;
                 onMobile: boolean;
             };
+            displayRules?: components["schemas"]["DisplayRules"];
+        };
+        /** @description Where, to whom and when the widget shows on the client's site (issue 20), evaluated by the widget script on the host page. Missing (a widget saved before it) reads as the defaults: every page, every visitor, at once. A page pattern matches the page's path (and its query when the pattern has a `?`), `*` standing for any run of characters, anchored at both ends, a trailing slash not significant. The Timed popup's own timing applies on top. */
+        DisplayRules: {
+            /** @description Page patterns the widget shows on, each starting with `/` or `*`; empty means every page. */
+            includePages: string[];
+            /** @description Page patterns the widget never shows on, each starting with `/` or `*`; wins over includePages. */
+            excludePages: string[];
+            /** @description UTM sources (compared case-insensitively) the widget shows for: this visit's `utm_source`, else the visitor's first-touch one. Empty means any source or none. */
+            utmSources: string[];
+            /** @description Show only once the visitor has scrolled this far down the page; null for no condition. */
+            minScrollPercent: number | null;
+            /** @description Show only once the visitor has been this many seconds on the page; null for no condition. */
+            minSecondsOnPage: number | null;
+            /**
+             * @description `new`: only during the visit in which the widget first saw the visitor (its browser tab session, and any tab opened within 30 minutes of its start); `returning`: only on later visits (remembered in the host page's storage).
+             * @enum {string}
+             */
+            visitors: "all" | "new" | "returning";
         };
         /** @description Overall design (spec §3 globalSetup, §9 Design defaults and Sliders). */
         GlobalSetup: {
@@ -1782,6 +1846,34 @@ export interface components {
         AnalyticsList: {
             data: components["schemas"]["AnalyticsDay"][];
         };
+        SourceFigures: {
+            widgetViews: number;
+            /** @description Every call, placed callbacks included. */
+            calls: number;
+            /** @description The placed callbacks among the calls. */
+            scheduledCalls: number;
+            /** @description calls / widgetViews × 100, two decimals; 0 without views. */
+            conversionRate: number;
+        };
+        /** @description One traffic source's figures in the range. */
+        SourceUsage: components["schemas"]["SourceFigures"] & {
+            /** @description As the widget told it, lower-cased: `utm_source` (e.g. `google`), a referring host name, `(direct)`; `(not set)` when the request told none; `(other)` for sources past the account's 500. */
+            source: string;
+            /** @description Lower-cased, e.g. `cpc`, `referral`, `(none)`; null when none was told. */
+            medium: string | null;
+            /** @description As told (case kept); null when none was told. */
+            campaign: string | null;
+        };
+        /** @description The sources past the first 50, summed. */
+        SourceUsageOthers: components["schemas"]["SourceFigures"] & {
+            /** @description How many sources are summed here. */
+            sources: number;
+        };
+        CallsBySource: {
+            data: components["schemas"]["SourceUsage"][];
+            /** @description The sources past the first 50, summed; null when there are no more. */
+            others: components["schemas"]["SourceUsageOthers"] | null;
+        };
         /**
          * @description successful (shown as Received), missed, busy (Busy Line), no-answer (spec §4).
          * @enum {string}
@@ -1840,6 +1932,17 @@ export interface components {
             TwilioCalls: components["schemas"]["TwilioCall"][];
             /** @description What followed a missed Call now (issue 18), as decided when it was missed; null when nothing did. */
             recovery: components["schemas"]["CallRecovery"] | null;
+            /** @description Where the visitor came from (issue 20), as the widget told it with the request; also in the call events' `data` of webhooks. Null when it told none (a widget script from before issue 20, and calls before it). */
+            source: components["schemas"]["CallSource"] | null;
+        };
+        CallSource: {
+            /** @description The visitor's first-touch source, lower-cased: `utm_source` (e.g. `google`), the referring site's host name, or `(direct)`; `(other)` past the account's 500 sources (getCallsBySource). */
+            source: string;
+            /** @description Lower-cased, e.g. `cpc`, `referral`, `(none)`. */
+            medium: string | null;
+            campaign: string | null;
+            /** @description The path and query of the first page of the visitor's visit. */
+            landingPage: string | null;
         };
         CallRecovery: {
             /** @description A text message to the visitor was queued ("Sorry we missed your call…", or the widget's words). */
@@ -3022,13 +3125,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The caller's credits record. */
+            /** @description The caller's credits record and its forecast. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Credits"];
+                    "application/json": components["schemas"]["CreditsWithForecast"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3404,6 +3507,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyticsList"];
+                };
+            };
+            /** @description `invalid_request`: a missing or bad date, dateFrom later than dateTo, or a range over 366 days. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `not_found`: websiteId is not one of the caller's websites, or typeId is not a widget type. */
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getCallsBySource: {
+        parameters: {
+            query: {
+                /** @description Inclusive lower bound (UTC instant). */
+                dateFrom: components["parameters"]["DateFromRequired"];
+                /** @description Inclusive upper bound (UTC instant). Must not be before dateFrom. */
+                dateTo: components["parameters"]["DateToRequired"];
+                /** @description Only this widget type; all types when omitted. */
+                typeId?: components["parameters"]["TypeIdFilter"];
+                /** @description Only rows of this website of the caller; all websites when omitted. */
+                websiteId?: components["parameters"]["WebsiteIdFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sources with views or calls in the range, most calls first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallsBySource"];
                 };
             };
             /** @description `invalid_request`: a missing or bad date, dateFrom later than dateTo, or a range over 366 days. */

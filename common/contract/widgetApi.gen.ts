@@ -145,6 +145,17 @@ export interface components {
                 onDesktop: boolean;
                 onMobile: boolean;
             };
+            displayRules: components["schemas"]["DisplayRules"];
+        };
+        /** @description The dashboard contract's `DisplayRules` (issue 20), always whole: a widget saved without them is sent the defaults (every page, every visitor, at once). The script evaluates them on the host page (common/rules/displayRules.ts): a page matching an excludePages pattern, or none of a non-empty includePages, a UTM source (this visit's, else the first-touch one) not in a non-empty utmSources, or the wrong kind of visitor never shows the widget; else it shows once the visitor has scrolled minScrollPercent of the page and spent minSecondsOnPage on it. */
+        DisplayRules: {
+            includePages: string[];
+            excludePages: string[];
+            utmSources: string[];
+            minScrollPercent: number | null;
+            minSecondsOnPage: number | null;
+            /** @enum {string} */
+            visitors: "all" | "new" | "returning";
         };
         /** @description The design as the dashboard stores it (dashboard contract `GlobalSetup`, `CallSetup`, `ScheduleSetup`); the script checks every value before it reaches CSS. */
         Design: {
@@ -182,6 +193,7 @@ export interface components {
             key: components["schemas"]["PublicKey"];
             visitorId?: components["schemas"]["VisitorId"];
             url?: components["schemas"]["PageUrl"];
+            source?: components["schemas"]["TrafficSource"];
             events: components["schemas"]["WidgetEvent"][];
         };
         CustomFields: {
@@ -199,6 +211,7 @@ export interface components {
             language?: string;
             gaClientId?: components["schemas"]["GaClientId"];
             gaSessionIds?: components["schemas"]["GaSessionIds"];
+            source?: components["schemas"]["TrafficSource"];
         };
         ScheduledCallRequest: {
             key: components["schemas"]["PublicKey"];
@@ -214,6 +227,14 @@ export interface components {
             customFields?: components["schemas"]["CustomFields"];
             gaClientId?: components["schemas"]["GaClientId"];
             gaSessionIds?: components["schemas"]["GaSessionIds"];
+            source?: components["schemas"]["TrafficSource"];
+        };
+        /** @description Where the visitor first came from (first touch, issue 20), remembered by the script in the host page's storage: `utm_source` (lowercased) with `utm_medium` and `utm_campaign`; else the referring site's host name without `www.`, medium `referral`; else `(direct)`, medium `(none)`. `landingPage` is the path and query of the first page of that visit. The script cuts every value to these lengths. Left out by older scripts. */
+        TrafficSource: {
+            source: string;
+            medium?: string | null;
+            campaign?: string | null;
+            landingPage?: string | null;
         };
         /** @description The visitor's Google Analytics client id, read from the page's `_ga` cookie (`GA1.1.<client id>`), e.g. `123456789.1700000000`. When the widget's account has connected GA4, the call's outcome is sent to its property as an event of this visitor (a user in GA4); a call without one sends nothing (no `_ga` cookie often means the visitor declined analytics cookies). Taken leniently, so that a malformed cookie never costs the call: a string that is not two groups of 1 to 20 digits joined by a dot is ignored (not stored), and the call is accepted all the same (a value that is not a string, or longer than 100 characters, is refused with the request like any other field). Stored only for an account with an active GA4 connection. Left out when the page has no such cookie. */
         GaClientId: string;

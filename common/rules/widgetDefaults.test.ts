@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { DEFAULT_DISPLAY_RULES } from './displayRules.ts';
 import { defaultNotifications, defaultWidgetConfiguration, TIMED_POPUP_DEFAULTS, WIDGET_COUNT_BOUNDS } from './widgetDefaults.ts';
 import { defaultWorkingHours } from './workingHours.ts';
 
@@ -9,6 +10,13 @@ describe('a new widget (spec §9 defaults)', () => {
     const { settings } = defaultWidgetConfiguration('+14155550123');
     expect(settings).toMatchObject({ numberOfTries: 3, minutesBetweenTries: 1, ...TIMED_POPUP_DEFAULTS, showsAfter: 15, repeatAfter: 120, displaysPerVisit: 3 });
     expect(settings.activeHours).toEqual(defaultWorkingHours());
+  });
+
+  it('shows on every page to every visitor at once: the default display rules (issue 20)', () => {
+    const first = defaultWidgetConfiguration(null);
+    expect(first.settings.displayRules).toEqual(DEFAULT_DISPLAY_RULES);
+    first.settings.displayRules!.includePages.push('/pricing');
+    expect(defaultWidgetConfiguration(null).settings.displayRules!.includePages).toEqual([]);
   });
 
   it('calls the number given, or the agents when there is none', () => {

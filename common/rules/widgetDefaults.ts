@@ -1,5 +1,6 @@
 import type { components } from '../contract/dashboard.gen.ts';
 import { defaultCallFlow } from './callFlow.ts';
+import { readDisplayRules } from './displayRules.ts';
 import { defaultWorkingHours } from './workingHours.ts';
 
 type Schemas = components['schemas'];
@@ -40,6 +41,8 @@ export function defaultWidgetConfiguration(agentNumber: string | null): Schemas[
       waitingAudio: { isActive: false, url: null },
       deviceDisplay: { onDesktop: true, onMobile: true },
       ...defaultCallFlow(),
+      // issue 20: every page, every visitor, at once (DEFAULT_DISPLAY_RULES), a fresh copy to edit.
+      displayRules: readDisplayRules(null),
     },
     globalSetup: {
       layout: 'Vertical',

@@ -4,7 +4,7 @@ import { expectFullCoverage, generatePaths, replayPath, stalled } from '../test/
 import { english } from '../test/messages.ts';
 import { flushPromises } from '../test/clock.ts';
 import { creditsMachine } from './credits.machine.ts';
-import { creditBalance, creditBanner, creditBannerOf, isOverdraftReached, toolboxGate } from './credits.selectors.ts';
+import { creditBalance, creditBanner, creditBannerOf, creditForecastNoticeOf, isOverdraftReached, toolboxGate } from './credits.selectors.ts';
 import type { CreditsRecord } from './credits.types.ts';
 
 const record = (over: Partial<CreditsRecord> = {}): CreditsRecord => ({
@@ -12,6 +12,7 @@ const record = (over: Partial<CreditsRecord> = {}): CreditsRecord => ({
   overdraft: 0,
   autoRecharge: null,
   minMonthlySpendingRequirement: 0,
+  forecast: { state: 'notEnoughHistory' },
   ...over,
 });
 const auto = { packId: 3, criticalCredits: 10, paymentMethodId: 'pm_1' };
@@ -84,6 +85,22 @@ describe('credit banner (spec §4)', () => {
     expect(text(record({ credits: 1 }))).toBeNull();
   });
 
+  it('warns when the forecast runs out within 3 days and auto-recharge is off (issue 20)', () => {
+    const soon = { state: 'runsOutOn', runsOutOn: '2031-03-12', daysLeft: 2.5, creditsPerDay: 4 } as const;
+    expect(creditBannerOf(record({ credits: 10, forecast: soon }), true)).toMatchObject({ status: 'warning', day: '2031-03-12', link: { id: expect.any(String) } });
+    // The day stays a placeholder for the view, which writes it in the reader's language.
+    expect(text(record({ credits: 10, forecast: soon }))).toEqual({
+      status: 'warning',
+      message: "At the last 30 days' pace, your credits run out on 2031-03-12.",
+      link: 'Buy credits or turn on auto-recharge.',
+    });
+    expect(text(record({ credits: 10, forecast: { ...soon, daysLeft: 3.01 } }))).toBeNull();
+    expect(text(record({ credits: 50, autoRecharge: auto, forecast: soon }))).toBeNull();
+    expect(text(record({ credits: 10, forecast: soon }), false)).toBeNull();
+    // The spec's own rules come first.
+    expect(text(record({ credits: 0, overdraft: -50, forecast: { ...soon, daysLeft: 0 } }))?.message).toBe('You ran out of your credits. Please, recharge your balance.');
+  });
+
   it('tells when the overdraft is reached', () => {
     const [idle] = initialTransition(creditsMachine);
     const [signedIn] = transition(creditsMachine, idle, { type: 'auth.signedIn' });
@@ -111,6 +128,32 @@ describe('credit banner (spec §4)', () => {
     expect(gate(record({ credits: 0, overdraft: 0 }))).toBeNull();
     expect(gate(record({ credits: -49, overdraft: -50 }))).toBeNull();
     expect(gate(record({ credits: 5, overdraft: -50 }))).toBeNull();
+  });
+});
+
+describe('Billing\'s forecast sentence (issue 20)', () => {
+  const sentence = (r: CreditsRecord | null) => {
+    const notice = creditForecastNoticeOf(r);
+    return notice && { text: english(notice.message), day: notice.day, soon: notice.soon };
+  };
+
+  it('names the day the credits last until, and whether that is within 3 days', () => {
+    expect(sentence(record({ forecast: { state: 'runsOutOn', runsOutOn: '2031-04-04', daysLeft: 25, creditsPerDay: 2 } }))).toEqual({
+      text: "At the last 30 days' pace, your credits last until 2031-04-04.",
+      day: '2031-04-04',
+      soon: false,
+    });
+    expect(sentence(record({ forecast: { state: 'runsOutOn', runsOutOn: '2031-03-11', daysLeft: 1, creditsPerDay: 2 } }))?.soon).toBe(true);
+  });
+
+  it('says auto-recharge keeps the credits, or that there is not enough history', () => {
+    expect(sentence(record({ autoRecharge: auto, forecast: { state: 'autoRecharge' } }))?.text).toBe('With auto-recharge on, your credits will not run out.');
+    // Set on Billing since the last poll: the setting decides at once.
+    expect(sentence(record({ autoRecharge: auto, forecast: { state: 'notEnoughHistory' } }))?.text).toBe('With auto-recharge on, your credits will not run out.');
+    expect(sentence(record())?.text).toBe('There is not enough spending history yet to forecast when your credits run out.');
+    // Removed on Billing since the last poll: nothing until the next one.
+    expect(sentence(record({ forecast: { state: 'autoRecharge' } }))).toBeNull();
+    expect(sentence(null)).toBeNull();
   });
 });
 

@@ -4,8 +4,8 @@ import type { components } from '../../common/contract/dashboard.gen.ts';
 /** Auto-recharge (spec §3): buy `packId` with the saved card when the balance falls below `criticalCredits`. */
 export type AutoRechargeSetting = components['schemas']['AutoRecharge'];
 
-/** The credits record (spec §3), as `GET /client/credits` answers it. */
-export type CreditsRecord = components['schemas']['Credits'];
+/** The credits record (spec §3), as `GET /client/credits` answers it: with its forecast (issue 20). */
+export type CreditsRecord = components['schemas']['CreditsWithForecast'];
 
 export interface CreditsContext {
   /** Null before the first answer: the top bar then shows 0 (spec §2). */

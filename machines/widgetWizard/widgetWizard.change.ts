@@ -2,6 +2,7 @@ import type { WidgetDraft } from './widgetWizard.draft.ts';
 import { showsTimedPopupFields } from './widgetWizard.options.ts';
 import { TIMED_POPUP_DEFAULTS } from '../../common/rules/widgetDefaults.ts';
 import type { NamedReference } from './widgetWizard.types.ts';
+import { DISPLAY_RULE_LIST_PATHS, DISPLAY_RULE_NUMBER_PATHS, linesOf } from './widgetWizard.displayRules.ts';
 
 /** The value at a dotted path of an object (undefined when a step is missing). */
 export function valueAt(source: unknown, path: string): unknown {
@@ -55,6 +56,7 @@ const NUMBER_PATHS = new Set([
   'settings.settings.showsAfter',
   'settings.settings.repeatAfter',
   'settings.settings.displaysPerVisit',
+  ...DISPLAY_RULE_NUMBER_PATHS,
 ]);
 
 /** A number field's input: '' is no value, a numeric text its number; other text is kept for its message. */
@@ -80,6 +82,13 @@ function timingForType(draft: WidgetDraft, previous: WidgetDraft['typeId'], widg
   return { ...draft, settings: { ...draft.settings, settings: { ...general, ...timing } } };
 }
 
+/** A value as the draft keeps it: numbers from their text, the display rules' lists (issue 20) as the lines of their text. */
+function draftValue(path: string, value: unknown): unknown {
+  if (NUMBER_PATHS.has(path)) return numberInput(value);
+  if (DISPLAY_RULE_LIST_PATHS.has(path)) return linesOf(value);
+  return value;
+}
+
 /**
  * The draft after the user set `value` at `path`, with the switch behaviour of spec §4: a switch
  * turned off clears its text; Use agents on clears the number, off clears the agents and the
@@ -87,7 +96,7 @@ function timingForType(draft: WidgetDraft, previous: WidgetDraft['typeId'], widg
  * their defaults.
  */
 export function applyChange(draft: WidgetDraft, path: string, value: unknown, widgetTypes: readonly NamedReference[]): WidgetDraft {
-  let next = withValueAt(draft, path, NUMBER_PATHS.has(path) ? numberInput(value) : value);
+  let next = withValueAt(draft, path, draftValue(path, value));
   const cleared = clearedBySwitch[path];
   if (cleared && value === false) next = withValueAt(next, cleared, '');
   if (path === 'settings.settings.useAgents') {

@@ -3,11 +3,13 @@ import { defaultNotifications, defaultWidgetConfiguration } from '../../common/r
 import { normalizeWorkingHours } from '../../common/rules/workingHours.ts';
 import type { DraftConfiguration, WidgetConfiguration, WidgetDraft } from './widgetWizard.draft.ts';
 import type { StoredWidget } from './widgetWizard.types.ts';
+import { draftDisplayRules } from './widgetWizard.displayRules.ts';
 
 /**
  * A configuration as the wizard's fields edit it: numbers as typed text ('' for none), the
- * schedule as the editor shows it (spec §5), and the call flow of issue 18 as calls read it
- * (a widget saved before it shows the defaults, and saves them back explicitly).
+ * schedule as the editor shows it (spec §5), the call flow of issue 18 as calls read it and the
+ * display rules of issue 20 as the embed script reads them (a widget saved before them shows the
+ * defaults, and saves them back explicitly).
  */
 function draftConfiguration(configuration: WidgetConfiguration): DraftConfiguration {
   const { settings } = configuration;
@@ -19,6 +21,7 @@ function draftConfiguration(configuration: WidgetConfiguration): DraftConfigurat
       agentNumber: settings.agentNumber ?? '',
       customCallerId: { value: settings.customCallerId.value ?? '' },
       activeHours: normalizeWorkingHours(settings.activeHours),
+      displayRules: draftDisplayRules(settings.displayRules),
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { components } from '../../common/contract/dashboard.gen.ts';
 import type { CallFlow } from '../../common/rules/callFlow.ts';
+import type { DraftDisplayRules } from './widgetWizard.displayRules.ts';
 
 export type WidgetConfiguration = components['schemas']['WidgetConfiguration'];
 export type WidgetSettings = components['schemas']['WidgetSettings'];
@@ -12,10 +13,13 @@ export type WorkingHours = components['schemas']['WorkingHours'];
 
 /**
  * The configuration as the wizard edits it: the call flow of issue 18 (whisper, missed-call
- * recovery, recording) always present, so a widget saved before it shows the defaults and saves
- * them back explicitly.
+ * recovery, recording) and the display rules of issue 20 always present, so a widget saved before
+ * them shows the defaults and saves them back explicitly. The display rules are as their fields
+ * hold them while typed (widgetWizard.displayRules.ts).
  */
-export type DraftConfiguration = Omit<WidgetConfiguration, 'settings'> & { settings: WidgetSettings & CallFlow };
+export type DraftConfiguration = Omit<WidgetConfiguration, 'settings'> & {
+  settings: Omit<WidgetSettings, 'displayRules'> & CallFlow & { displayRules: DraftDisplayRules };
+};
 
 /** The General step's "All Widgets" choice: one widget of each type (spec §4 Widget wizard). */
 export const ALL_WIDGET_TYPES = 'all';

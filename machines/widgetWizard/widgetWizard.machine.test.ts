@@ -2,12 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { english } from '../test/messages.ts';
 import { expectFullCoverage, generatePaths, replayPath, stalled, type ModelEvent } from '../test/pathCoverage.ts';
-import { defaultConfiguration } from './widgetWizard.defaults.ts';
-import { defaultNotifications } from '../../common/rules/widgetDefaults.ts';
+import { defaultNotifications, defaultWidgetConfiguration } from '../../common/rules/widgetDefaults.ts';
 import { readCallFlow } from '../../common/rules/callFlow.ts';
 import { ALL_WIDGET_TYPES } from './widgetWizard.draft.ts';
 import { widgetWizardMachine } from './widgetWizard.machine.ts';
-import { codeStep, currentStep, isSaving, isTypeLocked, loadError, visibleErrors } from './widgetWizard.selectors.ts';
+import { codeStep, currentStep, isSaving, isTypeLocked, loadError, pageTest, visibleErrors } from './widgetWizard.selectors.ts';
+import { DEFAULT_DISPLAY_RULES } from '../../common/rules/displayRules.ts';
 import type {
   SavePlan,
   StoredWidget,
@@ -50,8 +50,8 @@ const stored: StoredWidget = {
   isActive: false,
   notifications: defaultNotifications(),
   settings: {
-    ...defaultConfiguration(),
-    settings: { ...defaultConfiguration().settings, agentNumber: placeholder.phone, customCallerId: { value: null }, activeHours: [] },
+    ...defaultWidgetConfiguration(placeholder.phone),
+    settings: { ...defaultWidgetConfiguration(placeholder.phone).settings, activeHours: [] },
   },
 };
 
@@ -364,6 +364,70 @@ describe('widget wizard: submit orchestration (spec §4 Widget wizard)', () => {
   });
 });
 
+describe('widget wizard: display rules and the page test (issue 20)', () => {
+  const rules = 'settings.settings.displayRules';
+
+  it('a bad page pattern keeps Next on General with its message; the rules are saved as typed, without blank lines', async () => {
+    const f = running(creating);
+    fillGeneral(f, { number: placeholder.phone });
+    f.change(`${rules}.excludePages`, '/checkout*\ncart');
+    expect(english(visibleErrors(f.actor.getSnapshot(), 'general')[`${rules}.excludePages`])).toBe('Line 2: Must start with / or *');
+    f.actor.send({ type: 'user.next' });
+    expect(currentStep(f.actor.getSnapshot())).toBe('general');
+    expect(f.effects.scrollToFirstError).toHaveBeenCalledTimes(1);
+    f.change(`${rules}.excludePages`, '/checkout*\n/cart\n');
+    f.change(`${rules}.utmSources`, 'google');
+    f.change(`${rules}.minScrollPercent`, '50');
+    f.change(`${rules}.visitors`, 'new');
+    expect(visibleErrors(f.actor.getSnapshot(), 'general')).toEqual({});
+    f.actor.send({ type: 'user.next' });
+    f.actor.send({ type: 'user.submit' });
+    await f.settled();
+    const body = (f.plans[0] as Extract<SavePlan, { kind: 'create' }>).bodies[0]!;
+    expect(body.settings.settings.displayRules).toEqual({
+      includePages: [],
+      excludePages: ['/checkout*', '/cart'],
+      utmSources: ['google'],
+      minScrollPercent: 50,
+      minSecondsOnPage: null,
+      visitors: 'new',
+    });
+  });
+
+  it('a widget saved before the rules reads as the defaults and saves them explicitly; stored rules come back as saved', async () => {
+    const { displayRules: _rules, ...before } = stored.settings.settings;
+    const untouched = running(editing, { widget: async () => ({ ...stored, settings: { ...stored.settings, settings: before } }) });
+    await untouched.settled();
+    untouched.actor.send({ type: 'user.next' });
+    untouched.actor.send({ type: 'user.submit' });
+    await untouched.settled();
+    expect((untouched.plans[0] as Extract<SavePlan, { kind: 'update' }>).body.settings.settings.displayRules).toEqual(DEFAULT_DISPLAY_RULES);
+
+    const kept = { includePages: ['/blog/*'], excludePages: [], utmSources: ['google'], minScrollPercent: null, minSecondsOnPage: 30, visitors: 'returning' as const };
+    const f = running(editing, { widget: async () => ({ ...stored, settings: { ...stored.settings, settings: { ...stored.settings.settings, displayRules: kept } } }) });
+    await f.settled();
+    expect(f.actor.getSnapshot().context.draft.settings.settings.displayRules).toEqual(kept);
+  });
+
+  it('the page test follows the typed address and the rules, on General and on Design', () => {
+    const f = running(creating);
+    const said = () => {
+      const { address, result } = pageTest(f.actor.getSnapshot());
+      return [address, result?.status, result?.sentences.map((sentence) => english(sentence)).join(' ')];
+    };
+    expect(said()).toEqual(['', undefined, undefined]);
+    f.actor.send({ type: 'user.testPageAddress', address: 'https://shop.example.com/checkout/pay' });
+    expect(said()).toEqual(['https://shop.example.com/checkout/pay', 'shown', 'Shown on this page.']);
+    f.change(`${rules}.excludePages`, '/checkout*');
+    expect(said()[2]).toBe('Hidden on this page: it matches a Hide on pages pattern (/checkout*).');
+    fillGeneral(f);
+    f.actor.send({ type: 'user.next' });
+    expect(currentStep(f.actor.getSnapshot())).toBe('design');
+    f.actor.send({ type: 'user.testPageAddress', address: '/pricing' });
+    expect(said()).toEqual(['/pricing', 'shown', 'Shown on this page.']);
+  });
+});
+
 describe('widget wizard: generated paths', () => {
   const events: ModelEvent<WidgetWizardEvent>[] = [
     { type: 'user.change', path: 'name', value: 'Sales' },
@@ -376,6 +440,10 @@ describe('widget wizard: generated paths', () => {
     // Issue 18: a missed-call text over the limit is a General error; switching the text off clears it.
     { type: 'user.change', path: 'settings.settings.missedCallRecovery.textVisitor.text', value: 'x'.repeat(301) },
     { type: 'user.change', path: 'settings.settings.missedCallRecovery.textVisitor.isActive', value: false },
+    // Issue 20: a page pattern that is not a path is a General error until it is fixed; the page test is typed on either step.
+    { type: 'user.change', path: 'settings.settings.displayRules.includePages', value: 'blog/*' },
+    { type: 'user.change', path: 'settings.settings.displayRules.includePages', value: '/blog/*' },
+    { type: 'user.testPageAddress', address: 'https://shop.example.com/checkout?utm_source=google' },
     { type: 'user.next' },
     { type: 'user.back' },
     { type: 'user.submit' },

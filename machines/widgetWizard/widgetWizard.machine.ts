@@ -38,6 +38,7 @@ function initialContext({ input }: { input: WidgetWizardInput }): WidgetWizardCo
     saved: [],
     error: null,
     failure: null,
+    pageAddress: '',
   };
 }
 
@@ -68,7 +69,8 @@ function saveFailure(context: WidgetWizardContext): MessageDescriptor {
  * scrolls to the first), Create/Update validates the global, call and schedule setups. The
  * submit then reads the caller's websites and agents, creates the website when its domain is
  * new, resolves the number-only agent (reuse or create), saves the widget(s), and ends on the
- * Code step; the app's widget list is told to reload.
+ * Code step; the app's widget list is told to reload. Issue 20: the General step edits the
+ * display rules too, and both steps test a typed page address against them (`pageTest`).
  */
 export const widgetWizardMachine = setup({
   types: {
@@ -105,6 +107,12 @@ export const widgetWizardMachine = setup({
         errors: validateDraft(draft, context.widgetTypes),
         touched: context.touched[event.path] ? context.touched : { ...context.touched, [event.path]: true },
       };
+    }),
+    storePageAddress: assign({
+      pageAddress: ({ event }) => {
+        assertEvent(event, 'user.testPageAddress');
+        return event.address;
+      },
     }),
     markGeneralAttempted: assign({ generalAttempted: true }),
     markDesignAttempted: assign({ designAttempted: true }),
@@ -199,6 +207,8 @@ export const widgetWizardMachine = setup({
       always: { guard: 'needsWidget', target: 'loading' },
       on: {
         'user.change': [{ guard: 'isTypeChangeWhileEditing' }, { actions: 'applyChange' }],
+        // Issue 20: the page test sits beside the display rules (General) and in the live preview (Design).
+        'user.testPageAddress': { actions: 'storePageAddress' },
         'user.next': [
           { guard: 'isGeneralValid', target: 'design' },
           { actions: ['markGeneralAttempted', 'scrollToFirstError'] },
@@ -208,6 +218,7 @@ export const widgetWizardMachine = setup({
     design: {
       on: {
         'user.change': [{ guard: 'isTypeChangeWhileEditing' }, { actions: 'applyChange' }],
+        'user.testPageAddress': { actions: 'storePageAddress' },
         'user.back': 'general',
         'user.submit': [
           { guard: 'isDesignValid', target: 'submitting', actions: ['markDesignAttempted', 'startSubmit'] },

@@ -4,6 +4,7 @@ import { ALL_WIDGET_TYPES, type WidgetConfiguration, type WidgetDraft } from './
 import type { AgentPlan, NamedReference, SavePlan, StoredWidget, WidgetBody, WizardAgent, WizardWebsite } from './widgetWizard.types.ts';
 import { normalizeDomain } from '../../common/rules/domainName.ts';
 import { stripPhone } from '../../common/rules/phone.ts';
+import { displayRulesOf } from './widgetWizard.displayRules.ts';
 
 /**
  * The submit orchestration of spec §4 Widget wizard as pure planning: the machine asks these
@@ -91,6 +92,8 @@ function configurationFor(
         textVisitor: { ...general.missedCallRecovery.textVisitor, text: general.missedCallRecovery.textVisitor.text.trim() },
       },
       recording: general.recording,
+      // Issue 20: always sent too, as saved (lists without blank lines), so the defaults are explicit.
+      displayRules: displayRulesOf(general.displayRules),
     },
     callSetup: { ...draft.settings.callSetup, disclaimer: sanitize(draft.settings.callSetup.disclaimer) },
     scheduleSetup: { ...draft.settings.scheduleSetup, disclaimer: sanitize(draft.settings.scheduleSetup.disclaimer) },

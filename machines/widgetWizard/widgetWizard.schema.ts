@@ -11,6 +11,7 @@ import type { NamedReference } from './widgetWizard.types.ts';
 import { normalizeDomain } from '../../common/rules/domainName.ts';
 import { PHONE_PATTERN, stripPhone } from '../../common/rules/phone.ts';
 import { MISSED_CALL_TEXT_MAX } from '../../common/rules/callFlow.ts';
+import { displayRulesErrors } from './widgetWizard.displayRules.ts';
 
 /**
  * Validation of the wizard's draft (spec §5 Widget general, Widget design) as zod schemas whose
@@ -107,6 +108,8 @@ export function generalSchema(widgetTypes: readonly NamedReference[]) {
       if (general.missedCallRecovery.textVisitor.text.length > MISSED_CALL_TEXT_MAX) {
         report(ctx, 'settings.settings.missedCallRecovery.textVisitor.text', maxLength(MISSED_CALL_TEXT_MAX));
       }
+      // Issue 20: the display rules' one rule, shared with the server (common/rules/displayRules.ts).
+      for (const [path, message] of Object.entries(displayRulesErrors(general.displayRules))) report(ctx, path, message);
       const schedule = validateWorkingHours(general.activeHours as WorkingHours[]);
       // Without useSchedule no day has to be active, but every active day's times must be valid.
       if (!general.useSchedule) delete schedule.week;

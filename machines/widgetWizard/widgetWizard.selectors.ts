@@ -5,6 +5,7 @@ import type { widgetWizardMachine } from './widgetWizard.machine.ts';
 import { widgetWizardMessages } from './widgetWizard.messages.ts';
 import { isDesignPath } from './widgetWizard.schema.ts';
 import type { WizardStep } from './widgetWizard.types.ts';
+import { pageTestResult, type PageTestResult } from './widgetWizard.pageTest.ts';
 
 type WizardSnapshot = SnapshotFrom<typeof widgetWizardMachine>;
 
@@ -70,4 +71,15 @@ export function codeStep(snapshot: WizardSnapshot): { publicKey: string; domain:
     showInstruction: !websiteHadWidgets,
     message: websiteHadWidgets ? widgetWizardMessages.codeRefreshed : widgetWizardMessages.codeInstruction,
   };
+}
+
+/** The live preview's page test (issue 20): the typed address and what the rules do there (null while nothing is typed). */
+export function pageTest(snapshot: WizardSnapshot): { address: string; result: PageTestResult | null } {
+  const { pageAddress, draft } = snapshot.context;
+  return { address: pageAddress, result: pageTestResult(draft.settings.settings.displayRules, pageAddress) };
+}
+
+/** Page tests are rebuilt on every snapshot; the same address and sentences are the same test. */
+export function samePageTest(a: ReturnType<typeof pageTest>, b: ReturnType<typeof pageTest>): boolean {
+  return a.address === b.address && JSON.stringify(a.result) === JSON.stringify(b.result);
 }

@@ -107,6 +107,8 @@ export interface WidgetWizardContext {
   error: MessageDescriptor | null;
   /** The failure of the last submit, toasted by `notifyFailure`. */
   failure: MessageDescriptor | null;
+  /** The page address typed into the live preview's page test (issue 20); not part of the widget. */
+  pageAddress: string;
 }
 
 export type WidgetWizardEvent =
@@ -119,6 +121,8 @@ export type WidgetWizardEvent =
   /** Create Widget / Update Widget. */
   | { type: 'user.submit' }
   | { type: 'user.retry' }
+  /** The live preview's "Test a page address" field changed (issue 20). */
+  | { type: 'user.testPageAddress'; address: string }
   | DoneActorEvent<StoredWidget, 'widgetLoader'>
   | ErrorActorEvent<unknown, 'widgetLoader'>
   | DoneActorEvent<Toolbox, 'toolboxLoader'>

@@ -6,6 +6,7 @@ import { insertInBatches, reserveIds } from './batchInsert.ts';
 import { DEMO_NOTES, DEMO_PLACES, DEMO_REQUESTS, DEMO_ZIP_CODES } from './demoBusiness.ts';
 import type { DemoToolbox, ToolboxAgent, ToolboxWidget } from './demoToolbox.ts';
 import { type CallRequest, DAY_MS } from './demoTraffic.ts';
+import type { DemoSourceOfCall } from './demoSources.ts';
 
 /** The service's own number, which calls both the agent and the customer (reference data, Twilio number 1). */
 export const DEMO_SERVICE_NUMBER = '+12125550100';
@@ -48,6 +49,7 @@ export async function insertDemoCalls(
   toolbox: DemoToolbox,
   requests: CallRequest[],
   now: Date,
+  sources: Map<CallRequest, DemoSourceOfCall> = new Map(),
 ): Promise<{ charged: ChargedCall[]; calls: number; upcoming: number }> {
   const callers = new Callers(random);
   const planned = requests.map((request) => {
@@ -104,6 +106,8 @@ export async function insertDemoCalls(
       geolocation: plan.caller.place,
       customFields: plan.customFields,
       creditsCharged: plan.status === 'successful' ? 1 : 0,
+      trafficSourceId: sources.get(plan.request)?.trafficSourceId ?? null,
+      landingPage: sources.get(plan.request)?.landingPage ?? null,
       createdAt: plan.at,
     });
     const legs: Leg[] = [...dial.legs];
@@ -146,6 +150,8 @@ export async function insertDemoCalls(
       scheduledAt: plan.at,
       status: plan.canceled ? ('canceled' as const) : !past ? ('pending' as const) : plan.status === 'successful' ? ('completed' as const) : ('failed' as const),
       customFields: plan.customFields,
+      trafficSourceId: sources.get(plan.request)?.trafficSourceId ?? null,
+      landingPage: sources.get(plan.request)?.landingPage ?? null,
       attempts: plan.canceled || !past ? 0 : plan.status === 'successful' ? 1 : 3,
       createdAt: plan.request.at,
       updatedAt: past ? plan.at : plan.request.at,

@@ -8,6 +8,7 @@ import { callRecordings, calls, scheduledCalls, twilioCallLegs } from '../db/sch
 import { agents, websites, widgets } from '../db/schema/toolbox.ts';
 import { hashPassword } from '../domain/auth/passwords.ts';
 import { openCreditsAccount } from '../domain/credits/ledger.ts';
+import { readCreditForecast, readSpending } from '../domain/credits/forecast.ts';
 import { signIn } from '../test/accounts.ts';
 import { FAST_PASSWORD_HASHING, startTestServer, type TestServer } from '../test/harness.ts';
 import { SeededRandom } from '../domain/random/seededRandom.ts';
@@ -131,6 +132,13 @@ describe('the demo history', () => {
     expect(running).toBe(20 + purchased - spent);
   });
 
+  it('has a credit forecast to show: calls every day of the last 30, auto-recharge keeping the credits (issue 20)', async () => {
+    const spending = await readSpending(server.db, demoUserId, NOW);
+    expect(spending.spent).toBeGreaterThanOrEqual(30);
+    expect(spending.firstSpentAt).toEqual(new Date(NOW.getTime() - 30 * DAY));
+    expect(await readCreditForecast(server.db, demoUserId, NOW)).toEqual({ state: 'autoRecharge' });
+  });
+
   it('answers every screen\'s API call within the contract', async () => {
     const { accessToken: token } = await signIn(server, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
     const from = new Date(NOW.getTime() - DEMO_HISTORY_DAYS * DAY).toISOString();
@@ -142,6 +150,21 @@ describe('the demo history', () => {
     const analytics = await get(`/api/client/analytics?dateFrom=${from}&dateTo=${to}`);
     expect(analytics.status).toBe(200);
     expect(analytics.body.data.length).toBeGreaterThanOrEqual(3 * DEMO_HISTORY_DAYS);
+    // Issue 20: calls by source add up to the analytics' calls and views, paid search converting best.
+    const bySource = await get(`/api/client/analytics/sources?dateFrom=${from}&dateTo=${to}`);
+    expect(bySource.status).toBe(200);
+    type Usage = { widgets: { widgetViews: number; calls: number }[] };
+    const widgetUsage = analytics.body.data.flatMap((day: { usage: Usage }) => day.usage.widgets) as Usage['widgets'];
+    type SourceRow = { source: string; medium: string | null; campaign: string | null; widgetViews: number; calls: number; conversionRate: number };
+    const sources = bySource.body.data as SourceRow[];
+    expect(sources.length).toBeGreaterThanOrEqual(10);
+    expect(sources.reduce((sum, row) => sum + row.calls, 0)).toBe(widgetUsage.reduce((sum, usage) => sum + usage.calls, 0));
+    expect(sources.reduce((sum, row) => sum + row.widgetViews, 0)).toBe(widgetUsage.reduce((sum, usage) => sum + usage.widgetViews, 0));
+    const emergency = sources.find((row) => row.campaign === 'emergency_plumber')!;
+    const spring = sources.find((row) => row.campaign === 'spring_promo')!;
+    expect(emergency).toMatchObject({ source: 'google', medium: 'cpc' });
+    expect(emergency.conversionRate).toBeGreaterThan(spring.conversionRate);
+    expect(callPage.body.data.every((call: { source: unknown }) => call.source !== null)).toBe(true);
     const upcoming = await get(`/api/client/scheduled-calls?status=pending&dateFrom=${to}&perPage=200`);
     expect(upcoming.body.count).toBe(summary.upcomingCalls);
     expect((await get('/api/client/widgets')).status).toBe(200);

@@ -4,6 +4,7 @@ import { mixSeed, SeededRandom } from '../domain/random/seededRandom.ts';
 import { insertInBatches } from './batchInsert.ts';
 import { insertDemoBilling } from './demoBilling.ts';
 import { insertDemoCalls } from './demoCalls.ts';
+import { insertDemoSources } from './demoSources.ts';
 import { createDemoToolbox } from './demoToolbox.ts';
 import { DAY_MS, generateTraffic } from './demoTraffic.ts';
 
@@ -59,6 +60,7 @@ export async function seedDemoHistory(db: Database, userId: number, options: Dem
   const callsRandom = new SeededRandom(mixSeed(seed, 2));
   const billingRandom = new SeededRandom(mixSeed(seed, 3));
   const publicIds = new SeededRandom(mixSeed(seed, 4, userId));
+  const sourcesRandom = new SeededRandom(mixSeed(seed, 5));
 
   const toolbox = await createDemoToolbox(db, userId, openedAt);
   const { traffic: days, requests } = generateTraffic(traffic, toolbox, now, DEMO_HISTORY_DAYS);
@@ -74,7 +76,8 @@ export async function seedDemoHistory(db: Database, userId: number, options: Dem
       day.widgets.map((usage) => ({ userId, websiteId: day.websiteId, widgetTypeId: usage.widget.typeId, day: day.day, widgetViews: usage.views, clicks: usage.clicks })),
     ),
   );
-  const history = await insertDemoCalls(db, userId, callsRandom, publicIds, toolbox, requests, now);
+  const sources = await insertDemoSources(db, userId, sourcesRandom, days, requests);
+  const history = await insertDemoCalls(db, userId, callsRandom, publicIds, toolbox, requests, now, sources);
   const billing = await insertDemoBilling(db, userId, billingRandom, publicIds, history.charged, { openedAt, now, publicUrl: options.publicUrl ?? '' });
   return {
     openedAt,

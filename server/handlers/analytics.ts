@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { analyticsRange, dailyAnalytics } from '../domain/analytics/dailyAnalytics.ts';
+import { callsBySource } from '../domain/analytics/trafficSources.ts';
 import { checkFilterIds } from '../domain/callHistory/callFilters.ts';
 import { answeringDomainErrors } from './domainErrors.ts';
 import { caller, type HandlerContext, type OperationHandlers } from './handlerContext.ts';
@@ -20,6 +21,15 @@ export function analyticsHandlers({ db }: HandlerContext): OperationHandlers {
       const range = analyticsRange(new Date(dateFrom), new Date(dateTo));
       await checkFilterIds(db, userId, { websiteId, widgetTypeId: typeId });
       return { data: await dailyAnalytics(db, userId, range, { websiteId, typeId }) };
+    },
+
+    /** The Calls by source card (issue 20), with the same filters and checks. */
+    async getCallsBySource(request: FastifyRequest) {
+      const { userId } = caller(request);
+      const { dateFrom, dateTo, typeId, websiteId } = request.query as AnalyticsQuery;
+      const range = analyticsRange(new Date(dateFrom), new Date(dateTo));
+      await checkFilterIds(db, userId, { websiteId, widgetTypeId: typeId });
+      return callsBySource(db, userId, range, { websiteId, typeId });
     },
   });
 }

@@ -103,6 +103,8 @@ describe('GET /client/calls', () => {
       ],
       // A connected call: nothing to recover (issue 18).
       recovery: null,
+      // No source told (issue 20).
+      source: null,
     });
     const instant = (await list(a.token, '?perPage=2')).data[1] as Record<string, unknown>;
     expect(instant).toMatchObject({ type: 'instant', ScheduledCall: null, CallRecording: null, agentId: null });

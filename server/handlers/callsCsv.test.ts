@@ -56,6 +56,10 @@ describe('GET /client/calls/csv', () => {
         }),
       );
     }
+    // The newest came from a campaign (issue 20); a visitor wrote its values, so they are quoted as free text.
+    const source = await server.db.execute<{ id: number }>(sql`insert into traffic_sources (user_id, source, medium, campaign) values (${a.userId}, 'google', 'cpc', '+Spring') returning id`);
+    const sourceId = (source as unknown as { rows: { id: number }[] }).rows[0]!.id;
+    await server.db.execute(sql`update calls set traffic_source_id = ${sourceId}, landing_page = '/pricing?utm_source=google' where id = ${calls[0]!.id}`);
   });
 
   it('streams a UTF-8 CSV attachment with the Calls History header', async () => {
@@ -88,8 +92,13 @@ describe('GET /client/calls/csv', () => {
       'Boiler, not "the" heater',
       'Line one\nline two',
       `'=HYPERLINK("http://evil")`,
+      'google',
+      'cpc',
+      `'+Spring`,
+      '/pricing?utm_source=google',
     ]);
     expect(records[2]!.slice(1, 3)).toEqual(['', '00:00']);
+    expect(records[2]!.slice(16)).toEqual(['', '', '', '']);
     expect(records[2]![12]).toBe('Missed');
     expect(records[3]![12]).toBe('Busy Line');
     expect(records[4]![12]).toBe('No Answer');

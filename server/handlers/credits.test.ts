@@ -20,7 +20,8 @@ describe('GET /client/credits', () => {
     await debitCredits(server.db, client.account.id, 30, 'call');
     const response = await server.request({ method: 'GET', url: '/api/client/credits', token: client.token });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ credits: -10, overdraft: -50, autoRecharge: null, minMonthlySpendingRequirement: 5_000 });
+    // The forecast (issue 20; creditForecast.test.ts): a first afternoon of calls is not enough history.
+    expect(response.body).toEqual({ credits: -10, overdraft: -50, autoRecharge: null, minMonthlySpendingRequirement: 5_000, forecast: { state: 'notEnoughHistory' } });
   });
 });
 

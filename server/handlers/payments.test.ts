@@ -302,6 +302,7 @@ describe('auto-recharge settings', () => {
       overdraft: 0,
       autoRecharge: { packId: PACK_50.id, criticalCredits: 15, maxPerDay: 5, paymentMethodId: card },
       minMonthlySpendingRequirement: 0,
+      forecast: { state: 'autoRecharge' },
     });
     const rows = await server.db.select().from(autoRecharges).where(eq(autoRecharges.userId, client.account.id));
     expect(rows).toHaveLength(1);

@@ -104,9 +104,10 @@ export async function startTestServer(options: { config?: Partial<Config>; token
       db,
       spaDir,
       // Tests place callbacks, send notifications and delete old recordings with workers of their
-      // own (workers/scheduledCallsWorker.test.ts, domain/notifications, recordingRetention, webhooks, ga4): the
-      // app's stay stopped (server/test/instance.ts starts them, as server/main.ts does).
-      workers: { start: { scheduledCalls: false, notifications: false, recordingsJanitor: false, webhooks: false, ga4: false } },
+      // own (workers/scheduledCallsWorker.test.ts, domain/notifications, recordingRetention, webhooks, ga4,
+      // the run-out warnings of domain/credits): the app's stay stopped (server/test/instance.ts starts
+      // them, as server/main.ts does).
+      workers: { start: { scheduledCalls: false, notifications: false, recordingsJanitor: false, webhooks: false, ga4: false, creditForecast: false } },
       logStream,
       tokenClock,
       adapters: (log) => {

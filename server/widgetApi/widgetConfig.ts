@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { readDisplayRules, type DisplayRules } from '../../common/rules/displayRules.ts';
 import { widgetKindOf } from '../../common/rules/widgetKinds.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
@@ -132,6 +133,8 @@ function publicWidget(row: { id: number; typeId: number; typeName: string; name:
       showScheduleForm: general.showScheduleForm ?? { duringWorkingHours: true, outsideWorkingHours: true },
       redirections: general.redirections ?? { callNow: { isActive: false, value: '' }, scheduleCall: { isActive: false, value: '' } },
       deviceDisplay: general.deviceDisplay ?? { onDesktop: true, onMobile: true },
+      // issue 20: whole, so the script needs no defaults of its own; missing reads as today's behaviour.
+      displayRules: readDisplayRules(general.displayRules as Partial<DisplayRules> | undefined),
     },
     globalSetup: stored.globalSetup ?? {},
     callSetup: stored.callSetup ?? {},

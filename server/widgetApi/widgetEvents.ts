@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { analyticsEvents, dailyUsage, dailyWidgetUsage } from '../db/schema/analytics.ts';
+import { analyticsEvents, dailySourceUsage, dailyUsage, dailyWidgetUsage, monthlySourceUsage } from '../db/schema/analytics.ts';
+import { trafficSourceId, trafficSourceKey, type VisitorSource } from '../domain/analytics/trafficSources.ts';
 import { widgets } from '../db/schema/toolbox.ts';
 import type { PublicWebsite } from './widgetConfig.ts';
 
@@ -11,6 +12,8 @@ export interface EventBatch {
   visitorId?: string;
   url?: string;
   events: { kind: WidgetEventKind; widgetId?: number }[];
+  /** The visitor's first-touch source (issue 20); absent from widget scripts before it: not set. */
+  source?: VisitorSource;
 }
 
 /**
@@ -18,8 +21,10 @@ export interface EventBatch {
  * Analytics screen reads (server/domain/analytics/dailyAnalytics.ts): page visits into
  * daily_usage.page_views per website, widget views and clicks into daily_widget_usage per
  * website and widget type, on the UTC day of `now`. Widget events without a widget id, or of a
- * widget that is not on this website (deleted since the page loaded), are skipped. One
- * transaction: the raw events and the counters never disagree. Answers how many were stored.
+ * widget that is not on this website (deleted since the page loaded), are skipped. Widget views
+ * count too into daily_source_usage (and monthly_source_usage) under the visitor's source (issue 20, the Calls by source
+ * card; no source told: 0, not set); a source is looked up (or made) only for a batch with views.
+ * One transaction: the raw events and the counters never disagree. Answers how many were stored.
  */
 export async function recordWidgetEvents(db: Database, website: PublicWebsite, batch: EventBatch, now = new Date()): Promise<number> {
   const widgetIds = [...new Set(batch.events.flatMap((event) => (event.kind !== 'page_visit' && event.widgetId ? [event.widgetId] : [])))];
@@ -59,6 +64,10 @@ export async function recordWidgetEvents(db: Database, website: PublicWebsite, b
         createdAt: now,
       })),
     );
+    // In the order a call's insert takes them (migration 0022: the source, then daily_widget_usage
+    // by trigger 0004, then daily_source_usage), so a batch and a call never wait on each other in a cycle.
+    const withViews = [...perType].filter(([, counts]) => counts.views > 0);
+    const sourceId = withViews.length > 0 ? ((await trafficSourceId(tx, website.userId, trafficSourceKey(batch.source))) ?? 0) : 0;
     if (pageVisits > 0) {
       await tx
         .insert(dailyUsage)
@@ -78,6 +87,22 @@ export async function recordWidgetEvents(db: Database, website: PublicWebsite, b
             widgetViews: sql`${dailyWidgetUsage.widgetViews} + ${counts.views}`,
             clicks: sql`${dailyWidgetUsage.clicks} + ${counts.clicks}`,
           },
+        });
+    }
+    for (const [widgetTypeId, counts] of withViews) {
+      await tx
+        .insert(dailySourceUsage)
+        .values({ userId: website.userId, day, websiteId: website.websiteId, widgetTypeId, trafficSourceId: sourceId, widgetViews: counts.views })
+        .onConflictDoUpdate({
+          target: [dailySourceUsage.userId, dailySourceUsage.day, dailySourceUsage.websiteId, dailySourceUsage.widgetTypeId, dailySourceUsage.trafficSourceId],
+          set: { widgetViews: sql`${dailySourceUsage.widgetViews} + ${counts.views}` },
+        });
+      await tx
+        .insert(monthlySourceUsage)
+        .values({ userId: website.userId, month: `${day.slice(0, 8)}01`, websiteId: website.websiteId, widgetTypeId, trafficSourceId: sourceId, widgetViews: counts.views })
+        .onConflictDoUpdate({
+          target: [monthlySourceUsage.userId, monthlySourceUsage.month, monthlySourceUsage.websiteId, monthlySourceUsage.widgetTypeId, monthlySourceUsage.trafficSourceId],
+          set: { widgetViews: sql`${monthlySourceUsage.widgetViews} + ${counts.views}` },
         });
     }
   });

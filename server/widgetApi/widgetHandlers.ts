@@ -27,6 +27,7 @@ import { WIDGET_RATE_LIMITS } from './rateLimits.ts';
 import { findPublicWebsite, type PublicWebsite } from './widgetConfig.ts';
 import type { WidgetConfigCache } from './widgetConfigCache.ts';
 import { type EventBatch, recordWidgetEvents } from './widgetEvents.ts';
+import type { VisitorSource } from '../domain/analytics/trafficSources.ts';
 
 export interface WidgetApiContext {
   db: Database;
@@ -69,6 +70,8 @@ interface CallBody {
   /** The visitor's Google Analytics ids (openapi/widget.yaml GaClientId, GaSessionIds): taken leniently, kept only when well formed (callAttributionOf). */
   gaClientId?: string;
   gaSessionIds?: Record<string, string>;
+  /** The visitor's first-touch source and landing page (openapi/widget.yaml TrafficSource, issue 20); old scripts send none. */
+  source?: VisitorSource;
 }
 
 interface CallNowBody extends CallBody {
@@ -200,6 +203,7 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
           url: body.url,
           language: body.language,
           attribution: callAttributionOf(body),
+          source: body.source ?? null,
           visitor: { address: request.ip },
           context: website.context ?? null,
           guard: { address: request.ip, numberLimit: WIDGET_RATE_LIMITS.callsPerNumber, refuse: (refusal) => refuseCall(website.userId, refusal) },
@@ -222,6 +226,7 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
           scheduledAt,
           customFields: body.customFields ?? {},
           attribution: callAttributionOf(body),
+          source: body.source ?? null,
           admit: velocityAdmission(website, body.widgetId),
         }),
       );

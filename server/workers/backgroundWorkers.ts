@@ -7,6 +7,7 @@ import type { Database } from '../db/client.ts';
 import type { CallRequestDeps } from '../domain/callEngine/callRequestDeps.ts';
 import type { WebhookTargetPolicy } from '../domain/webhooks/webhookEndpoints.ts';
 import { ChangesJanitor } from './changesJanitor.ts';
+import { CreditForecastWorker } from './creditForecastWorker.ts';
 import { Ga4Worker } from './ga4Worker.ts';
 import { NotificationsWorker } from './notificationsWorker.ts';
 import { PaymentsWorker } from './paymentsWorker.ts';
@@ -30,11 +31,13 @@ declare module 'fastify' {
     webhooksWorker: WebhooksWorker;
     /** The clients' call outcomes sent to their GA4 properties (ga4Worker.ts). */
     ga4Worker: Ga4Worker;
+    /** The owners e-mailed once when their credits run out within 3 days (creditForecastWorker.ts). */
+    creditForecastWorker: CreditForecastWorker;
   }
 }
 
 /** The work every server instance runs in the background; claims keep instances apart (ARCHITECTURE.md rule 3). */
-export type BackgroundWorkerName = 'payments' | 'scheduledCalls' | 'changesJanitor' | 'notifications' | 'recordingsJanitor' | 'webhooks' | 'ga4';
+export type BackgroundWorkerName = 'payments' | 'scheduledCalls' | 'changesJanitor' | 'notifications' | 'recordingsJanitor' | 'webhooks' | 'ga4' | 'creditForecast';
 
 export interface BackgroundWorkerOptions {
   /**
@@ -93,6 +96,8 @@ export function registerBackgroundWorkers(
   app.decorate('webhooksWorker', webhooksWorker);
   const ga4Worker = new Ga4Worker({ db, ga4, log: app.log });
   app.decorate('ga4Worker', ga4Worker);
+  const creditForecastWorker = new CreditForecastWorker({ db, mail, publicUrl, log: app.log });
+  app.decorate('creditForecastWorker', creditForecastWorker);
   const workers: [BackgroundWorkerName, BackgroundWorker][] = [
     ['payments', paymentsWorker],
     ['scheduledCalls', scheduledCallsWorker],
@@ -101,6 +106,7 @@ export function registerBackgroundWorkers(
     ['recordingsJanitor', recordingsJanitor],
     ['webhooks', webhooksWorker],
     ['ga4', ga4Worker],
+    ['creditForecast', creditForecastWorker],
   ];
   for (const [name, worker] of workers) {
     if (options.start?.[name] !== false) app.addHook('onReady', async () => worker.start());

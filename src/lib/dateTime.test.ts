@@ -8,6 +8,7 @@ import {
   fileTimestamp,
   formatDateTime,
   formatDuration,
+  formatLongDay,
   formatShortDay,
   formatUtcOffset,
   knownTimeZone,
@@ -74,6 +75,13 @@ describe('dates in the user time zone', () => {
   it('writes short days in the reader’s language', () => {
     expect(formatShortDay('2026-11-21', 'en')).toBe('Nov 21');
     expect(formatShortDay('2026-11-21', 'ja')).toBe('11月21日');
+  });
+
+  it('writes a whole day in the reader\'s language, whatever the browser\'s zone (the credit forecast)', () => {
+    expect(formatLongDay('2031-03-12', 'en')).toBe('March 12, 2031');
+    expect(formatLongDay('2031-03-12', 'de')).toBe('12. März 2031');
+    expect(formatLongDay('2031-03-12', 'fr')).toBe('12 mars 2031');
+    expect(formatLongDay('2031-03-12', 'ja')).toBe('2031年3月12日');
   });
 });
 

@@ -142,6 +142,12 @@ export function formatShortDay(day: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year!, month! - 1, date!));
 }
 
+/** A calendar day in full, in the reader's language (e.g. "March 30, 2031", "30. März 2031", "2031年3月30日"): the credit forecast's day. */
+export function formatLongDay(day: string, locale: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year!, month! - 1, date!));
+}
+
 /** spec §9: a time zone's offset shown as UTC±h:mm, e.g. UTC+1:00, UTC-9:30, UTC+0:00. */
 export function formatUtcOffset(timeZone: string, at: Date = new Date()): string {
   const offsetMs = zoneOffsetMs(timeZone, at);

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_DISPLAY_RULES, type DisplayRules } from '../../common/rules/displayRules.ts';
 import { defaultWidgetConfiguration } from '../../common/rules/widgetDefaults.ts';
 import type { PublicWidget, WidgetConfig } from './widgetClient.ts';
 
@@ -30,6 +31,7 @@ function widget(kind: PublicWidget['kind'], id: number, settings: Partial<Public
       showScheduleForm: general.showScheduleForm,
       redirections: general.redirections,
       deviceDisplay: general.deviceDisplay,
+      displayRules: general.displayRules!,
       ...settings,
     },
     globalSetup,
@@ -285,5 +287,183 @@ describe("the host page's analytics (issue 19)", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(requests.find((request) => request.url.endsWith('/scheduled-calls'))!.body).toMatchObject({ widgetId: 26, scheduledAt: '2026-11-18T10:30:00.000Z' });
     expect(dataLayer).toEqual([{ event: 'callback_widget_view', ...params(26, 'exit_popup') }, { event: 'callback_call_scheduled', ...params(26, 'exit_popup') }]);
+  });
+});
+
+describe('display rules (issue 20)', () => {
+  const rules = (displayRules: Partial<DisplayRules>) => ({ displayRules: { ...DEFAULT_DISPLAY_RULES, ...displayRules } });
+  const config = (...widgets: PublicWidget[]): WidgetConfig => ({ available: true, timeZone: 'UTC', widgets });
+  /** The visitor is on `path` of the host page. */
+  const at = (path: string) => history.replaceState(null, '', path);
+  /** A later visit (a new tab session) of the same visitor: the visit is forgotten, the first touch kept. */
+  /** A later visit: a new tab session, an hour on (a tab within 30 minutes of the first visit belongs to it). */
+  const nextVisit = () => {
+    sessionStorage.removeItem('callback-widget:visit');
+    vi.setSystemTime(Date.now() + 60 * 60_000);
+  };
+  const page = document.documentElement;
+
+  beforeEach(() => {
+    localStorage.clear();
+    nextVisit();
+    at('/');
+  });
+  afterEach(() => {
+    delete (page as { scrollHeight?: number }).scrollHeight;
+    Object.defineProperty(window, 'scrollY', { configurable: true, writable: true, value: 0 });
+  });
+
+  it('shows on every page to everyone at once with the defaults, and with no rules at all (a widget saved before them)', async () => {
+    at('/any/page?x=1');
+    const { displayRules: _none, ...before } = widget('floatingIcon', 40).settings;
+    await embed(config(widget('floatingIcon', 40), { ...widget('floatingIcon', 41), settings: before as PublicWidget['settings'] }));
+    expect(hosts()).toHaveLength(2);
+  });
+
+  it.each([
+    ['/pricing', { includePages: ['/pricing'] }, true],
+    ['/pricing/?plan=pro', { includePages: ['/pricing'] }, true],
+    ['/about', { includePages: ['/pricing', '/plans/*'] }, false],
+    ['/plans/team', { includePages: ['/pricing', '/plans/*'] }, true],
+    ['/shop/checkout/pay', { includePages: ['/shop/*'], excludePages: ['*/checkout*'] }, false],
+    ['/shop/shoes', { includePages: ['/shop/*'], excludePages: ['*/checkout*'] }, true],
+    ['/compare?plan=pro', { includePages: ['/compare?plan=pro'] }, true],
+    ['/compare?plan=basic', { includePages: ['/compare?plan=pro'] }, false],
+  ])('on %s with %j, shows: %s', async (path, pages, shows) => {
+    at(path);
+    await embed(config(widget('floatingIcon', 42, rules(pages))));
+    expect(hosts()).toHaveLength(shows ? 1 : 0);
+  });
+
+  it('shows for the listed UTM sources only: this visit’s, on every page of it, else the first touch', async () => {
+    const fromGoogle = () => config(widget('floatingIcon', 43, rules({ utmSources: ['Google'] })));
+    at('/landing?utm_source=GOOGLE&utm_medium=cpc');
+    await embed(fromGoogle());
+    expect(hosts()).toHaveLength(1);
+    at('/pricing');
+    await embed(fromGoogle());
+    expect(hosts()).toHaveLength(2);
+    // A later visit straight to the site: the first touch was Google.
+    nextVisit();
+    await embed(fromGoogle());
+    expect(hosts()).toHaveLength(3);
+    // A later visit from the newsletter: this visit's source decides.
+    nextVisit();
+    at('/?utm_source=newsletter');
+    document.body.replaceChildren();
+    await embed(fromGoogle());
+    expect(hosts()).toHaveLength(0);
+  });
+
+  it('hides from a visitor without a UTM source when sources are listed', async () => {
+    await embed(config(widget('floatingIcon', 44, rules({ utmSources: ['google'] }))));
+    expect(hosts()).toHaveLength(0);
+  });
+
+  it('shows to new visitors during their first visit only, and to returning ones on later visits', async () => {
+    const both = () => config(widget('floatingIcon', 45, rules({ visitors: 'new' })), widget('floatingIcon', 46, rules({ visitors: 'returning' })));
+    await embed(both());
+    expect(hosts().length).toBe(1);
+    at('/second-page');
+    document.body.replaceChildren();
+    await embed(both());
+    expect(hosts()).toHaveLength(1);
+    hosts()[0]!.shadowRoot!.querySelector<HTMLButtonElement>('button.icon')!.click();
+    hide();
+    expect(beacons.at(-1)!.body.events).toContainEqual({ kind: 'widget_view', widgetId: 45 });
+    nextVisit();
+    document.body.replaceChildren();
+    beacons.length = 0;
+    await embed(both());
+    hide();
+    expect(beacons.at(-1)!.body.events).toEqual([{ kind: 'page_visit' }, { kind: 'widget_view', widgetId: 46 }]);
+  });
+
+  it('waits for minSecondsOnPage, counted from the page load, before the floating icon appears', async () => {
+    await embed(config(widget('floatingIcon', 47, rules({ minSecondsOnPage: 20 }))));
+    await vi.advanceTimersByTimeAsync(19_900);
+    expect(hosts()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(hosts()).toHaveLength(1);
+  });
+
+  it('waits for the scroll depth, reading it once a frame, and stops listening once it is reached', async () => {
+    Object.defineProperty(page, 'scrollHeight', { configurable: true, value: 4 * innerHeight });
+    const scrollTo = async (y: number) => {
+      Object.defineProperty(window, 'scrollY', { configurable: true, writable: true, value: y });
+      window.dispatchEvent(new Event('scroll'));
+      await vi.advanceTimersByTimeAsync(20);
+    };
+    const removed = vi.spyOn(window, 'removeEventListener');
+    await embed(config(widget('floatingIcon', 48, rules({ minScrollPercent: 50 }))));
+    await vi.advanceTimersByTimeAsync(20);
+    expect(hosts()).toHaveLength(0);
+    // The bottom of the window at 25% + 20% of the page: not yet half of it seen.
+    await scrollTo(0.8 * innerHeight);
+    expect(hosts()).toHaveLength(0);
+    expect(removed.mock.calls.filter(([type]) => type === 'scroll')).toHaveLength(0);
+    await scrollTo(innerHeight);
+    expect(hosts()).toHaveLength(1);
+    expect(removed.mock.calls.filter(([type]) => type === 'scroll')).toHaveLength(1);
+  });
+
+  it('takes a page scrolled to its end as seen whole, though a zoomed page stops a fraction of a pixel short', async () => {
+    Object.defineProperty(page, 'scrollHeight', { configurable: true, value: 4 * innerHeight });
+    await embed(config(widget('floatingIcon', 54, rules({ minScrollPercent: 100 }))));
+    Object.defineProperty(window, 'scrollY', { configurable: true, writable: true, value: 3 * innerHeight - 2 });
+    window.dispatchEvent(new Event('scroll'));
+    await vi.advanceTimersByTimeAsync(20);
+    expect(hosts()).toHaveLength(0);
+    Object.defineProperty(window, 'scrollY', { configurable: true, writable: true, value: 3 * innerHeight - 0.4 });
+    window.dispatchEvent(new Event('scroll'));
+    await vi.advanceTimersByTimeAsync(20);
+    expect(hosts()).toHaveLength(1);
+  });
+
+  it('shows at once on a page no taller than the window, once its seconds have passed too', async () => {
+    await embed(config(widget('floatingIcon', 49, rules({ minScrollPercent: 90, minSecondsOnPage: 5 }))));
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(hosts()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(hosts()).toHaveLength(1);
+  });
+
+  it('keeps the Timed popup’s own timing from the page load: shown when both its time and the rules are met', async () => {
+    await embed(config(widget('timedPopup', 50, { showsAfter: 15, ...rules({ minSecondsOnPage: 20 }) }), widget('timedPopup', 51, { showsAfter: 30, ...rules({ minSecondsOnPage: 20 }) })));
+    await vi.advanceTimersByTimeAsync(19_000);
+    expect(hosts()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(hosts()).toHaveLength(1);
+    (shadow().querySelector('button.close') as HTMLButtonElement).click();
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(hosts()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(hosts()).toHaveLength(1);
+  });
+
+  it('listens for the exit intent only once the widget is eligible', async () => {
+    await embed(config(widget('exitPopup', 52, rules({ minSecondsOnPage: 10 }))));
+    document.dispatchEvent(new MouseEvent('mouseout', { clientY: 0, relatedTarget: null }));
+    expect(hosts()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(10_000);
+    document.dispatchEvent(new MouseEvent('mouseout', { clientY: 0, relatedTarget: null }));
+    expect(hosts()).toHaveLength(1);
+  });
+
+  it('sends the first-touch source with the events and with Call now', async () => {
+    at('/landing?utm_source=Google&utm_campaign=spring');
+    const source = { source: 'google', medium: null, campaign: 'spring', landingPage: '/landing?utm_source=Google&utm_campaign=spring' };
+    await embed(config(widget('floatingIcon', 53)), { '/calls': { status: 202, body: { duplicate: false, message: 'Thank you!' } } });
+    hide();
+    expect(beacons.at(-1)!.body).toMatchObject({ key: KEY, source });
+    at('/pricing');
+    document.body.replaceChildren();
+    requests.length = 0;
+    await embed(config(widget('floatingIcon', 53)), { '/calls': { status: 202, body: { duplicate: false, message: 'Thank you!' } } });
+    (shadow().querySelector('button.icon') as HTMLButtonElement).click();
+    (shadow().querySelector('input[name="phone"]') as HTMLInputElement).value = '+14155550123';
+    (shadow().querySelector('form') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests.find((request) => request.url.endsWith('/calls'))!.body).toMatchObject({ widgetId: 53, source });
   });
 });

@@ -1,9 +1,12 @@
+import { hiddenByPage, readDisplayRules, waitsFor } from '../../common/rules/displayRules.ts';
 import { PHONE_PATTERN, stripVisitorNumber } from '../../common/rules/phone.ts';
 import { isWithinWeeklyHours, localWallClock } from '../../common/rules/workingHours.ts';
+import { eligibility } from './displayGate.ts';
 import { embedStrings } from './embedStrings.ts';
 import { announce, gaVisitor } from './hostAnalytics.ts';
 import { mountWidget } from './render.ts';
 import type { WidgetConfiguration, WidgetHandle, WidgetNotice, WidgetRenderState, WidgetView } from './types.ts';
+import { visitor } from './visitor.ts';
 import { type PublicWidget, WidgetClient, widgetApiBase } from './widgetClient.ts';
 import { zonedInstant, zonedNow } from './zonedTime.ts';
 
@@ -19,7 +22,12 @@ import { zonedInstant, zonedNow } from './zonedTime.ts';
  *   the window; touch devices: after EXIT_MIN_SECONDS on the page, a fast scroll back up
  *   (the reader heading for the address bar), which needs no history tricks.
  *
- * Device rules and "during working hours only" decide whether a widget shows at all. Page
+ * Device rules, "during working hours only" and the display rules' page, UTM source and visitor
+ * conditions (issue 20; common/rules/displayRules.ts) decide whether a widget shows at all; their
+ * scroll depth and seconds on the page when it becomes eligible (displayGate.ts): the floating
+ * icon appears then, the exit popup listens for exit intent from then on, and the Timed popup,
+ * whose showsAfter still counts from the page load, shows once both its time has come and it is
+ * eligible. Each request and events batch carries the visitor's first-touch source (visitor.ts). Page
  * visits, views and clicks are sent in one beacon when the page is hidden; views and accepted
  * requests are also told to the host page's own analytics (hostAnalytics.ts, issue 19), and a
  * request carries the visitor's GA client and session ids when the page has them (the `_ga` and
@@ -97,7 +105,9 @@ function renderSettings(widget: PublicWidget): WidgetConfiguration {
 function start(): void {
   const found = snippet();
   if (!found) return;
-  const client = new WidgetClient(widgetApiBase(found.origin), found.key, visitorId());
+  // On load, whatever the config says: the visit's landing page and source are this page's.
+  const seen = visitor();
+  const client = new WidgetClient(widgetApiBase(found.origin), found.key, visitorId(), seen.firstTouch);
   client.track({ kind: 'page_visit' });
   const flush = () => client.flush();
   addEventListener('pagehide', flush);
@@ -113,7 +123,9 @@ function start(): void {
         const { deviceDisplay, duringWorkingHoursOnly, activeHours } = widget.settings;
         if (!(mobile ? deviceDisplay.onMobile : deviceDisplay.onDesktop)) continue;
         if (duringWorkingHoursOnly && !isWithinWeeklyHours(activeHours, localWallClock(zonedNow(config.timeZone)))) continue;
-        show(widget, config.timeZone, client);
+        const rules = readDisplayRules(widget.settings.displayRules);
+        if (hiddenByPage(rules, { pathAndQuery: location.pathname + location.search, utmSource: seen.utmSource, returning: seen.returning })) continue;
+        show(widget, config.timeZone, client, eligibility(waitsFor(rules)));
       }
     })
     .catch(() => undefined);
@@ -122,7 +134,10 @@ function start(): void {
 /** Whether a popup is open: two popups never stack. */
 let popupOpen = false;
 
-function show(widget: PublicWidget, timeZone: string, client: WidgetClient): void {
+/** Runs what it is given once the widget is eligible (display rules' scroll depth and time). */
+type Gate = ReturnType<typeof eligibility>;
+
+function show(widget: PublicWidget, timeZone: string, client: WidgetClient, gate: Gate): void {
   const settings = renderSettings(widget);
   let handle: WidgetHandle | null = null;
   let host: HTMLElement | null = null;
@@ -193,13 +208,17 @@ function show(widget: PublicWidget, timeZone: string, client: WidgetClient): voi
     }
   }
 
-  if (widget.kind === 'floatingIcon') open();
-  else if (widget.kind === 'timedPopup') timedPopup(widget, open, closedListeners);
-  else exitPopup(widget, open);
+  if (widget.kind === 'floatingIcon') gate(open);
+  else if (widget.kind === 'timedPopup') timedPopup(widget, open, closedListeners, gate);
+  else gate(() => exitPopup(widget, open));
 }
 
-/** showsAfter, then repeatAfter after each close, at most displaysPerVisit times per visit. */
-function timedPopup(widget: PublicWidget, open: () => void, closed: (() => void)[]): void {
+/**
+ * showsAfter, then repeatAfter after each close, at most displaysPerVisit times per visit. The
+ * timer counts from the page load, not from eligibility: a popup due at 15 s on a page that asks
+ * for 20 s shows at 20 s, not 35 s.
+ */
+function timedPopup(widget: PublicWidget, open: () => void, closed: (() => void)[], gate: Gate): void {
   const name = `timed:${widget.id}`;
   const { showsAfter, repeatAfter, displaysPerVisit } = widget.settings;
   const read = (): { shown: number; closedAt: number } => {
@@ -214,12 +233,13 @@ function timedPopup(widget: PublicWidget, open: () => void, closed: (() => void)
     if (displaysPerVisit !== null && shown >= displaysPerVisit) return;
     if (shown > 0 && repeatAfter === null) return;
     const delay = shown === 0 ? (showsAfter ?? 0) * 1000 : Math.max(0, closedAt + (repeatAfter ?? 0) * 1000 - Date.now());
-    setTimeout(function attempt() {
+    const attempt = () => {
       // Another popup is open: try again shortly rather than stacking two.
       if (popupOpen) return void setTimeout(attempt, 5000);
       remember(name, JSON.stringify({ ...read(), shown: read().shown + 1 }));
       open();
-    }, delay);
+    };
+    setTimeout(() => gate(attempt), delay);
   };
   closed.push(() => {
     remember(name, JSON.stringify({ ...read(), closedAt: Date.now() }));

@@ -1,5 +1,6 @@
 import type { components } from '../../common/contract/widgetApi.gen.ts';
 import { WIDGET_API_BASE_PLACEHOLDER } from '../../common/contract/widgetScript.ts';
+import type { TrafficSource } from './visitor.ts';
 
 export type WidgetConfig = components['schemas']['WidgetConfig'];
 export type PublicWidget = components['schemas']['PublicWidget'];
@@ -20,13 +21,18 @@ export class WidgetClient {
   readonly #base: string;
   readonly #key: string;
   readonly #visitorId: string;
+  readonly #source: TrafficSource | undefined;
   #queue: WidgetEvent[] = [];
 
-  /** @param base the widget API's base address (`widgetApiBase`), e.g. `https://…/widget-api` */
-  constructor(base: string, key: string, visitorId: string) {
+  /**
+   * @param base the widget API's base address (`widgetApiBase`), e.g. `https://…/widget-api`
+   * @param source the visitor's first-touch source (issue 20), sent with every batch and request
+   */
+  constructor(base: string, key: string, visitorId: string, source?: TrafficSource) {
     this.#base = base;
     this.#key = key;
     this.#visitorId = visitorId;
+    this.#source = source;
   }
 
   async config(): Promise<WidgetConfig | null> {
@@ -42,7 +48,7 @@ export class WidgetClient {
 
   flush(): void {
     if (this.#queue.length === 0) return;
-    const body = JSON.stringify({ key: this.#key, visitorId: this.#visitorId, url: pageUrl(), events: this.#queue.splice(0, 50) });
+    const body = JSON.stringify({ key: this.#key, visitorId: this.#visitorId, url: pageUrl(), source: this.#source, events: this.#queue.splice(0, 50) });
     const url = `${this.#base}/events`;
     // A string beacon is text/plain: no CORS preflight, and it survives the page unloading.
     if (!navigator.sendBeacon?.(url, body)) {
@@ -56,7 +62,7 @@ export class WidgetClient {
         method: 'POST',
         credentials: 'omit',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ key: this.#key, visitorId: this.#visitorId, url: pageUrl(), ...body }),
+        body: JSON.stringify({ key: this.#key, visitorId: this.#visitorId, url: pageUrl(), source: this.#source, ...body }),
       });
       const answer = (await response.json().catch(() => ({}))) as Partial<Accepted> & { error_description?: string };
       if (response.ok) return { ok: true, message: answer.message ?? '', duplicate: answer.duplicate === true };

@@ -24,6 +24,12 @@ export const credits = pgTable(
      */
     reserved: integer().notNull().default(0),
     minMonthlySpendingRequirement: integer().notNull().default(0),
+    /**
+     * When the owner was last e-mailed that, at the last 30 days' pace, the credits run out within
+     * 3 days (issue 20, credit forecast); null when no warning stands. Cleared once the forecast
+     * is past 3 days again (credits bought, auto-recharge on), so the next run-out warns again.
+     */
+    runOutWarnedAt: instant(),
     updatedAt: updatedAt(),
   },
   (t) => [

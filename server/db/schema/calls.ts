@@ -52,6 +52,10 @@ export const scheduledCalls = pgTable(
      */
     gaClientId: text(),
     gaSessionIds: jsonb().$type<GaSessionIds>(),
+    /** The visitor's first-touch source (issue 20, traffic_sources; null: not told), given to the callback's call with landingPage. */
+    trafficSourceId: integer(),
+    /** The first page of the visitor's visit (issue 20), as the widget remembered it. */
+    landingPage: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -121,6 +125,15 @@ export const calls = pgTable(
     outcomeRecordedAt: instant(),
     /** The visitor's language as the widget's page reported it (BCP 47), for the missed-call text. */
     visitorLanguage: text(),
+    /**
+     * The visitor's first-touch source (issue 20: UTM, referrer or direct; traffic_sources), null
+     * when the widget told none. Counted per day in daily_source_usage by a trigger (migration 0022).
+     * No foreign key: a source is deleted only with its account, calls with it; a key would make
+     * that deletion look up every call of the account per source (or cost an index on every call).
+     */
+    trafficSourceId: integer(),
+    /** The first page of the visitor's visit (issue 20), for the CSV export and webhooks. */
+    landingPage: text(),
     createdAt: createdAt(),
   },
   (t) => [

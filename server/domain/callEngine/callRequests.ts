@@ -18,6 +18,7 @@ import { placeUnderLease } from './callRecovery.ts';
 import type { CallRequestDeps } from './callRequestDeps.ts';
 import { type CallSettings, readGeneralSettings } from './callSettings.ts';
 import { queueNotifications } from '../notifications/clientNotifications.ts';
+import { landingPageOf, trafficSourceId, type TrafficSourceKey, trafficSourceKey, type VisitorSource } from '../analytics/trafficSources.ts';
 
 /** How far ahead a visitor may schedule a callback. */
 export const MAX_SCHEDULE_AHEAD_DAYS = 60;
@@ -41,6 +42,8 @@ export interface InstantCallRequest {
   context?: CallContext | null;
   /** The visitor's Google Analytics ids (callAttributionOf: well-formed only), for the outcome sent to the client's GA4 property. */
   attribution?: CallAttribution | null;
+  /** The visitor's first-touch source and landing page (issue 20); none told: not set. */
+  source?: VisitorSource | null;
 }
 
 /** A refusal of the widget API's guardrails or of the client's velocity limits (CallGuard). */
@@ -81,6 +84,8 @@ export interface ScheduledCallRequest {
   admit?: VelocityAdmission;
   /** The visitor's Google Analytics ids (callAttributionOf), kept with the callback until its call is placed. */
   attribution?: CallAttribution | null;
+  /** The visitor's first-touch source and landing page (issue 20), kept with the callback for its call. */
+  source?: VisitorSource | null;
 }
 
 /**
@@ -124,6 +129,8 @@ export async function requestInstantCall(
     credits: CREDITS_PER_CONNECTED_CALL,
     at: now.toISOString(),
     duplicateSince: new Date(now.getTime() - deps.duplicateWindowSeconds * 1000).toISOString(),
+    source: trafficSourceKey(request.source),
+    landingPage: landingPageOf(request.source),
     ...(request.guard && {
       guard: {
         ...blockListKeys({ number: customerNumber, address: request.guard.address }),
@@ -213,6 +220,9 @@ interface AcceptInstantCall {
   credits: number;
   at: string;
   duplicateSince: string;
+  /** Resolved to the call's traffic source in the accepting statement (traffic_source_id, migration 0022). */
+  source: TrafficSourceKey | null;
+  landingPage: string | null;
   guard?: { numberSpellings: readonly string[]; address: string | null; numberLimitKey: string; numberLimitMax: number; numberLimitWindowSeconds: number };
   velocity?: typeof VELOCITY_LIMITS;
 }
@@ -307,6 +317,7 @@ export async function requestScheduledCall(
     const refusal = await request.admit?.(tx);
     if (refusal) return { refusal };
     const fields = request.customFields;
+    const source = await trafficSourceId(tx, request.userId, trafficSourceKey(request.source));
     const [created] = await tx
       .insert(scheduledCalls)
       .values({
@@ -323,6 +334,8 @@ export async function requestScheduledCall(
         },
         // Kept only while the account has an active GA4 connection, in this same statement.
         ...keptForGa4(request.userId, request.attribution ?? null),
+        trafficSourceId: source,
+        landingPage: landingPageOf(request.source),
         createdAt: now,
         updatedAt: now,
       })

@@ -111,6 +111,9 @@ export async function runScheduledCall(db: Database, deps: CallRequestDeps, clai
         status: 'no-answer',
         customerNumber: row.customerNumber,
         url: row.url,
+        // The visitor's first-touch source goes with the call (issue 20: Calls by source, CSV, webhooks).
+        trafficSourceId: row.trafficSourceId,
+        landingPage: row.landingPage,
         calledFrom: context.serviceNumber,
         reservedCredits: held,
         customFields: row.customFields,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { callRecordings, calls, scheduledCalls, twilioCallLegs } from '../../db/schema/calls.ts';
+import { trafficSources } from '../../db/schema/analytics.ts';
 import { clientNotifications } from '../../db/schema/notifications.ts';
 import { websites } from '../../db/schema/toolbox.ts';
 import { countCalls } from './callCount.ts';
@@ -31,19 +32,23 @@ const recoveryOfCall = sql<RecoverySummary | null>`(case when ${calls.type} = 'i
     (select min(${scheduledCalls.scheduledAt}) from ${scheduledCalls} where ${scheduledCalls.recoversCallId} = ${calls.id} and ${scheduledCalls.status} in ('pending', 'in-progress', 'completed')) as callback_at) recovery
 ) end)`;
 
+/** The call's traffic source (issue 20), through its primary key; all null without one. */
+const sourceOfCall = { source: trafficSources.source, medium: trafficSources.medium, campaign: trafficSources.campaign };
+
 type PageRow = Awaited<ReturnType<typeof callsPageQuery>>[number];
 
 /** What the page's query reads with each call: its website, recording, legs and recovery. */
 function callWithRelated(db: Database) {
   return db
-    .select({ call: calls, domain: websites.domain, recordingId: callRecordings.id, legs: legsOfCall, recovery: recoveryOfCall })
+    .select({ call: calls, domain: websites.domain, recordingId: callRecordings.id, legs: legsOfCall, recovery: recoveryOfCall, source: sourceOfCall })
     .from(calls)
     .leftJoin(websites, eq(websites.id, calls.websiteId))
-    .leftJoin(callRecordings, eq(callRecordings.callId, calls.id));
+    .leftJoin(callRecordings, eq(callRecordings.callId, calls.id))
+    .leftJoin(trafficSources, eq(trafficSources.id, calls.trafficSourceId));
 }
 
-function toView(row: Pick<PageRow, 'call' | 'domain' | 'recordingId' | 'legs' | 'recovery'>): CallView {
-  return toCallView(row.call, { domain: row.domain, hasRecording: row.recordingId !== null, legs: row.legs, recovery: row.recovery });
+function toView(row: Pick<PageRow, 'call' | 'domain' | 'recordingId' | 'legs' | 'recovery' | 'source'>): CallView {
+  return toCallView(row.call, { domain: row.domain, hasRecording: row.recordingId !== null, legs: row.legs, recovery: row.recovery, source: row.source });
 }
 
 /** One of the caller's calls as the contract's Call (the webhooks' `data`), or null. */
@@ -69,11 +74,12 @@ export function callsPageQuery(db: Database, userId: number, filters: CallFilter
     .as('page');
   // The legs and the recovery come with the page (subqueries per row, through their indexes).
   return db
-    .select({ call: calls, domain: websites.domain, recordingId: callRecordings.id, legs: legsOfCall, recovery: recoveryOfCall })
+    .select({ call: calls, domain: websites.domain, recordingId: callRecordings.id, legs: legsOfCall, recovery: recoveryOfCall, source: sourceOfCall })
     .from(page)
     .innerJoin(calls, eq(calls.id, page.id))
     .leftJoin(websites, eq(websites.id, calls.websiteId))
     .leftJoin(callRecordings, eq(callRecordings.callId, calls.id))
+    .leftJoin(trafficSources, eq(trafficSources.id, calls.trafficSourceId))
     .orderBy(desc(calls.createdAt), desc(calls.id));
 }
 

@@ -24,8 +24,19 @@ export function toCustomFields(fields: CustomFields | null | undefined) {
   };
 }
 
-/** The contract's `Call` (spec §3 Call) from a calls row, its website, recording and legs. */
-export function toCallView(call: CallRow, related: { domain: string | null; hasRecording: boolean; legs: LegSummary[]; recovery: RecoverySummary | null }) {
+/** The call's traffic source as the page's query reads it (traffic_sources: '' is none), null without one. */
+export interface SourceSummary {
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+}
+
+/** The contract's `Call` (spec §3 Call) from a calls row, its website, recording, legs and source. */
+export function toCallView(
+  call: CallRow,
+  related: { domain: string | null; hasRecording: boolean; legs: LegSummary[]; recovery: RecoverySummary | null; source?: SourceSummary | null },
+) {
+  const told = related.source?.source ? related.source : null;
   return {
     id: call.id,
     convertId: call.convertId,
@@ -59,6 +70,8 @@ export function toCallView(call: CallRow, related: { domain: string | null; hasR
     recovery: related.recovery
       ? { textedVisitor: related.recovery.textedVisitor, callbackAt: related.recovery.callbackAt === null ? null : new Date(related.recovery.callbackAt).toISOString() }
       : null,
+    // Issue 20: where the visitor came from (also the webhooks' data, CSV columns).
+    source: told ? { source: told.source!, medium: told.medium || null, campaign: told.campaign || null, landingPage: call.landingPage } : null,
   };
 }
 

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { trafficSources } from '../../db/schema/analytics.ts';
 import { callRecordings, calls } from '../../db/schema/calls.ts';
 import { widgetTypes } from '../../db/schema/reference.ts';
 import { websites } from '../../db/schema/toolbox.ts';
@@ -26,6 +27,11 @@ export const CALLS_CSV_HEADER = [
   'Custom Field #1',
   'Custom Field #2',
   'Custom Field #3',
+  // Where the call came from (issue 20): the visitor's first-touch source; empty when the widget told none.
+  'Source',
+  'Medium',
+  'Campaign',
+  'Landing page',
 ] as const;
 
 /** Rows fetched per query: memory stays flat whatever the export's size. */
@@ -86,9 +92,14 @@ async function* callCsvRecords(db: Database, userId: number, filters: CallFilter
         status: calls.status,
         customFields: calls.customFields,
         recordingId: callRecordings.id,
+        source: trafficSources.source,
+        medium: trafficSources.medium,
+        campaign: trafficSources.campaign,
+        landingPage: calls.landingPage,
       })
       .from(calls)
       .leftJoin(websites, eq(websites.id, calls.websiteId))
+      .leftJoin(trafficSources, eq(trafficSources.id, calls.trafficSourceId))
       .leftJoin(callRecordings, eq(callRecordings.callId, calls.id))
       .where(after ? and(where, sql`(${calls.createdAt}, ${calls.id}) < (${after.createdAt}::timestamptz, ${after.id})`) : where)
       .orderBy(desc(calls.createdAt), desc(calls.id))
@@ -112,6 +123,11 @@ async function* callCsvRecords(db: Database, userId: number, filters: CallFilter
         text(row.customFields.customField1),
         text(row.customFields.customField2),
         text(row.customFields.customField3),
+        // A visitor wrote these (UTM parameters): text() keeps a spreadsheet from running them.
+        text(row.source),
+        text(row.medium),
+        text(row.campaign),
+        text(row.landingPage),
       ];
     }
     if (rows.length < batchSize) return;

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type CreditLedgerReason, creditLedger, credits } from '../../db/schema/billing.ts';
@@ -5,6 +6,16 @@ import { autoRechargeSignal, trackAutoRechargeThreshold } from '../payments/auto
 
 /** spec §1, §9: "Sign-up grants 20 free credits/calls". */
 export const SIGNUP_GRANT_CREDITS = 20;
+
+/**
+ * Tells this process that an account's credits changed (a call spent some, a purchase added some),
+ * with the account's id, once changeCredits' transaction is done: when `db` is itself a
+ * transaction (a call's settlement, a payment), that is before the outer one commits, so a
+ * listener must not take what it reads at once for the change (runOutWarning.ts waits for the
+ * balance row first). The credit forecast worker listens and evaluates the run-out warning in the
+ * background: nothing on the call's path waits for its ledger read.
+ */
+export const creditsChangedSignal = new EventEmitter();
 
 /** Thrown when a debit would take the balance below the account's overdraft. */
 export class InsufficientCreditsError extends Error {
@@ -69,6 +80,7 @@ export async function changeCredits(db: Database, change: CreditChange & { settl
     return updated.balance;
   });
   if (queued) autoRechargeSignal.emit('queued');
+  creditsChangedSignal.emit('changed', entry.userId);
   return balance;
 }
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { autoRecharges } from '../../db/schema/billing.ts';
+import { creditsChangedSignal } from '../credits/ledger.ts';
 import { DEFAULT_AUTO_RECHARGES_PER_DAY } from './autoRechargeCap.ts';
 import { findSavedCard } from './paymentMethods.ts';
 import { findActivePack } from './purchases.ts';
@@ -46,4 +47,6 @@ export async function setAutoRecharge(db: Database, userId: number, setting: Aut
 /** Cancel recurring charges (spec §4 Billing); idempotent. A purchase already queued is dropped by the worker. */
 export async function deleteAutoRecharge(db: Database, userId: number): Promise<void> {
   await db.delete(autoRecharges).where(eq(autoRecharges.userId, userId));
+  // Without auto-recharge the credits may now run out soon: the forecast worker looks again (issue 20).
+  creditsChangedSignal.emit('changed', userId);
 }

@@ -1,4 +1,5 @@
 import type { components } from '../../../common/contract/dashboard.gen.ts';
+import { DISPLAY_RULE_LIMITS, displayRulesProblems, type DisplayRuleProblem } from '../../../common/rules/displayRules.ts';
 import { PHONE_PATTERN, stripPhone } from '../../../common/rules/phone.ts';
 import type { CountryCode } from 'libphonenumber-js/max';
 import { type DialledNumberRules, normalizeDialledPhone } from '../agents/phone.ts';
@@ -64,4 +65,25 @@ export function checkWidgetRules(input: WidgetRuleInput, homeCountry: CountryCod
   }
   // Times available: with useSchedule on, the widget needs a day to be available on.
   checkWeeklyHours(general.activeHours, 'settings.settings.activeHours', { requireActiveDay: general.useSchedule });
+  // issue 20: the same check as the dashboard's form; the schema has checked types and limits,
+  // this adds what it cannot say (blank entries, patterns that are not paths).
+  const [problem] = displayRulesProblems(general.displayRules);
+  if (problem) throw invalidInput(`Field settings.settings.displayRules.${problem.field}${problem.index === undefined ? '' : `[${problem.index}]`}: ${displayRuleMessage(problem)}`);
+}
+
+/** The English sentence of a display rule problem (the dashboard shows its own, translated). */
+function displayRuleMessage({ field, code }: DisplayRuleProblem): string {
+  const limits = DISPLAY_RULE_LIMITS;
+  const isPages = field === 'includePages' || field === 'excludePages';
+  const range = field === 'minScrollPercent' ? limits.scrollPercent : limits.seconds;
+  const messages: Record<DisplayRuleProblem['code'], string> = {
+    too_many: `At most ${isPages ? limits.patterns : limits.utmSources} entries.`,
+    too_long: `At most ${isPages ? limits.patternLength : limits.utmSourceLength} characters.`,
+    empty: 'Must not be empty.',
+    not_a_path: 'Must start with / or *.',
+    out_of_range: `Must be between ${range.min} and ${range.max}.`,
+    not_whole: 'Must be a whole number.',
+    invalid: 'Invalid value.',
+  };
+  return messages[code];
 }

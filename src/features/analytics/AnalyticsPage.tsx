@@ -24,6 +24,7 @@ import type { AnalyticsFilters } from './analytics.search.ts';
 import { chartDays, totalsOf, usageOfType } from './analytics.summary.ts';
 import { SummaryCards, WidgetTypeCard } from './AnalyticsCards.tsx';
 import { AnalyticsFigure } from './AnalyticsFigure.tsx';
+import { CallsBySourceCard } from './CallsBySourceCard.tsx';
 
 // nivo (about 95 kB gzip) comes in its own chunk (issue 8: screen chunks ≤ 100 kB), fetched once
 // the screen has mounted (its caption and cards on screen) while its data loads: fetched with the
@@ -40,8 +41,8 @@ export interface AnalyticsPageProps {
 }
 
 /**
- * spec §2 Analytics (/dashboard): filters, the four summary cards, the chart and the
- * per-widget-type cards; the empty state, "no data for filters" and the date error otherwise.
+ * spec §2 Analytics (/dashboard): filters, the four summary cards, the chart, the Calls by
+ * source card (issue 20) and the per-widget-type cards; the empty state, "no data for filters" and the date error otherwise.
  */
 export function AnalyticsPage({ search, onSearchChange }: AnalyticsPageProps) {
   const { t, i18n } = useLingui();
@@ -87,6 +88,7 @@ export function AnalyticsPage({ search, onSearchChange }: AnalyticsPageProps) {
             chartPlaceholder
           )}
         </AnalyticsFigure>
+        <CallsBySourceCard filters={filters} />
         <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }} gap="4">
           {cards.map(({ card, type }) => (
             <WidgetTypeCard key={card.name} title={i18n._(card.title)} usage={loaded && type ? usageOfType(days, type.id) : null} />

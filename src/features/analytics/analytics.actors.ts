@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { fromPromise } from 'xstate';
+import { callsBySourceMachine } from '../../../machines/callsBySource/callsBySource.machine.ts';
 import { createListMachine } from '../../../machines/list/list.machine.ts';
 import type { ListView } from '../../../machines/list/list.types.ts';
 import type { ApiClient } from '../../api/client.ts';
@@ -56,6 +57,27 @@ export function provideAnalyticsList(api: ApiClient) {
     },
     actions: {
       notifyLoadFailed: () => notify('error', analyticsMessages.loadFailed),
+    },
+  });
+}
+
+/**
+ * The Calls by source card's machine with its real loader (issue 20, GET
+ * /client/analytics/sources): the screen's filters, asked as UTC days as the days above are.
+ */
+export function provideCallsBySource(api: ApiClient) {
+  return callsBySourceMachine.provide({
+    actors: {
+      sourcesLoader: fromPromise(async ({ input, signal }) => {
+        const { dateFrom, dateTo, websiteId, typeId } = input as AnalyticsFilters;
+        const query = {
+          dateFrom: startOfDayUtc(dateFrom, 'UTC'),
+          dateTo: endOfDayUtc(dateTo, 'UTC'),
+          ...(websiteId !== null ? { websiteId } : {}),
+          ...(typeId !== null ? { typeId } : {}),
+        };
+        return dataOrThrow(await api.GET('/client/analytics/sources', { params: { query }, signal }));
+      }),
     },
   });
 }

@@ -7,7 +7,7 @@ import { Text } from '@chakra-ui/react/text';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { autoRechargeOf, creditBalance, creditsRecordOf } from '../../../machines/credits/credits.selectors.ts';
+import { autoRechargeOf, creditBalance, type CreditForecastNotice, creditForecastNotice, creditsRecordOf } from '../../../machines/credits/credits.selectors.ts';
 import type { AutoRechargeSetting, CreditsRecord } from '../../../machines/credits/credits.types.ts';
 import type { CreditPack } from '../../../machines/paymentForm/paymentForm.types.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
@@ -15,6 +15,7 @@ import { creditPackLabel, formatPrice } from '../../lib/formatting.ts';
 import { provideBillingMachine, provideSpentCreditsMachine } from './billing.actors.ts';
 import { type BillingSetting, billingSettingOf } from './billingSetting.ts';
 import { PaymentForm } from './PaymentForm.tsx';
+import { forecastText } from './forecastText.ts';
 import { DEFAULT_AUTO_RECHARGES_PER_DAY } from '../../../common/rules/autoRecharge.ts';
 import { useInspectedActorRef } from '../../statecharts/useInspectedActorRef.ts';
 import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
@@ -22,6 +23,11 @@ import { LoadingStatus } from '../../ui/LoadingStatus.tsx';
 /** Two readings of the polled auto-recharge are the same setting (each poll parses a new object). */
 function sameAutoRecharge(a: AutoRechargeSetting | null, b: AutoRechargeSetting | null): boolean {
   return a === b || (a !== null && b !== null && a.packId === b.packId && a.criticalCredits === b.criticalCredits && a.maxPerDay === b.maxPerDay && a.paymentMethodId === b.paymentMethodId);
+}
+
+/** Two readings of the polled forecast say the same (each poll parses a new object). */
+function sameForecast(a: CreditForecastNotice | null, b: CreditForecastNotice | null): boolean {
+  return a === b || (a !== null && b !== null && a.message.id === b.message.id && a.day === b.day && a.soon === b.soon);
 }
 
 /** spec §2 Billing: the auto-recharge summary, or the payment form. */
@@ -56,6 +62,7 @@ function BillingContent({ record, packs, setting }: { record: CreditsRecord; pac
   // The credits actor polls every 10 s (spec §9): the page follows what it reads.
   const polledAutoRecharge = useSelector(credits, autoRechargeOf, sameAutoRecharge);
   const balance = useSelector(credits, creditBalance);
+  const forecast = useSelector(credits, creditForecastNotice, sameForecast);
   useEffect(() => billing.send({ type: 'credits.autoRechargeChanged', autoRecharge: polledAutoRecharge }), [billing, polledAutoRecharge]);
   useEffect(() => spentCredits.send({ type: 'credits.balanceChanged', balance }), [spentCredits, balance]);
   const thresholds = setting.autoRechargeThresholds;
@@ -77,6 +84,11 @@ function BillingContent({ record, packs, setting }: { record: CreditsRecord; pac
         {spent !== null ? (
           <Text>
             <Trans>Credits spent this month: {spent}</Trans>
+          </Text>
+        ) : null}
+        {forecast ? (
+          <Text data-testid="credit-forecast" color={forecast.soon ? 'orange.800' : undefined} fontWeight={forecast.soon ? 'semibold' : undefined}>
+            {forecastText(i18n, forecast.message, forecast.day)}
           </Text>
         ) : null}
       </Box>

@@ -3,9 +3,11 @@ import { useSelector } from '@xstate/react';
 import { type ComponentProps, Suspense, use, useMemo, useState, type ReactNode } from 'react';
 import type { WidgetPreviewView } from '../../../machines/widgetWizard/widgetWizard.draft.ts';
 import type { widgetWizardMachine } from '../../../machines/widgetWizard/widgetWizard.machine.ts';
-import { isTypeLocked, visibleErrors } from '../../../machines/widgetWizard/widgetWizard.selectors.ts';
+import { isTypeLocked, pageTest, samePageTest, visibleErrors } from '../../../machines/widgetWizard/widgetWizard.selectors.ts';
+import { withSavedDisplayRules } from '../../../machines/widgetWizard/widgetWizard.displayRules.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { WidgetPreview, WidgetViewTabs, widgetPreviewViews } from './preview/WidgetPreview.tsx';
+import { PageAddressTest } from './preview/PageAddressTest.tsx';
 import type { GeneralStep as GeneralStepComponent, GeneralStepMeta } from './general/GeneralStep.tsx';
 import type { DesignStep as DesignStepComponent } from './design/DesignStep.tsx';
 import { useUpload } from './upload/useUpload.ts';
@@ -59,7 +61,7 @@ export function GeneralStepSlot({ actor, onChange }: { actor: WizardActor; onCha
   const upload = useUpload('audio', (url) => onChange('settings.settings.waitingAudio.url', url));
   return (
     <StepLoading>
-      <GeneralStep draft={draft} errors={errors} onChange={onChange} meta={meta} upload={upload} />
+      <GeneralStep draft={draft} errors={errors} onChange={onChange} meta={meta} upload={upload} pageTest={<PageTestSlot actor={actor} />} />
     </StepLoading>
   );
 }
@@ -76,10 +78,13 @@ export function DesignStepSlot({ actor, onChange }: { actor: WizardActor; onChan
   const views = widgetPreviewViews(typeName);
   const shown = views.includes(view) ? view : 'callNow';
   const upload = useUpload('image', (url) => onChange('settings.callSetup.picture.src', url ?? ''));
+  // The same object while the configuration is: the preview redraws the widget when it changes.
+  const previewSettings = useMemo(() => withSavedDisplayRules(draft.settings), [draft.settings]);
   const preview = (
     <Stack gap="3">
       <WidgetViewTabs views={views} value={shown} onChange={setView} />
-      <WidgetPreview typeName={typeName} settings={draft.settings} view={shown} onViewChange={setView} />
+      <WidgetPreview typeName={typeName} settings={previewSettings} view={shown} onViewChange={setView} />
+      <PageTestSlot actor={actor} />
     </Stack>
   );
   return (
@@ -87,6 +92,12 @@ export function DesignStepSlot({ actor, onChange }: { actor: WizardActor; onChan
       <DesignStep draft={draft} errors={errors} onChange={onChange} upload={upload} preview={preview} />
     </StepLoading>
   );
+}
+
+/** The live preview's page test (issue 20): beside the display rules on General, under the widget on Design. */
+function PageTestSlot({ actor }: { actor: WizardActor }) {
+  const test = useSelector(actor, pageTest, samePageTest);
+  return <PageAddressTest address={test.address} result={test.result} onAddressChange={(address) => actor.send({ type: 'user.testPageAddress', address })} />;
 }
 
 /** A spinner while a step's chunk loads. */

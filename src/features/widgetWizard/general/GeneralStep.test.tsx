@@ -4,6 +4,7 @@ import { setupI18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { I18nProvider } from '@lingui/react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { uploadMessages } from '../../../../machines/upload/upload.rules.ts';
 import { initialDraft } from '../../../../machines/widgetWizard/widgetWizard.defaults.ts';
@@ -41,12 +42,12 @@ function draftWith(changes: Record<string, unknown> = {}): WidgetDraft {
   return Object.entries(changes).reduce((draft, [path, value]) => withValueAt(draft, path, value), initialDraft());
 }
 
-function renderStep({ draft = draftWith(), errors = {}, meta = {}, upload = idleUpload }: { draft?: WidgetDraft; errors?: WidgetDraftErrors; meta?: Partial<GeneralStepMeta>; upload?: UploadFieldState } = {}) {
+function renderStep({ draft = draftWith(), errors = {}, meta = {}, upload = idleUpload, pageTest }: { draft?: WidgetDraft; errors?: WidgetDraftErrors; meta?: Partial<GeneralStepMeta>; upload?: UploadFieldState; pageTest?: ReactNode } = {}) {
   const onChange = vi.fn();
   const view = render(
     <I18nProvider i18n={i18n}>
       <ChakraProvider value={system}>
-        <GeneralStep draft={draft} errors={errors} onChange={onChange} meta={{ ...baseMeta, ...meta }} upload={upload} />
+        <GeneralStep draft={draft} errors={errors} onChange={onChange} meta={{ ...baseMeta, ...meta }} upload={upload} pageTest={pageTest} />
       </ChakraProvider>
     </I18nProvider>,
   );
@@ -298,5 +299,37 @@ describe('GeneralStep', { timeout: 20_000 }, () => {
     expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Required field');
     expect(within(field('settings.settings.agentNumber')!).getByText('Wrong phone number format')).toBeTruthy();
     expect(field('websiteUrl')?.querySelector('[aria-invalid="true"]')).toBeNull();
+  });
+  it('edits the display rules (issue 20): lists one entry a line, optional numbers, visitors, each message at its field', () => {
+    const rules = 'settings.settings.displayRules';
+    const { onChange } = renderStep({
+      draft: draftWith({ [`${rules}.includePages`]: ['/pricing', 'blog/*'], [`${rules}.minSecondsOnPage`]: 30, [`${rules}.visitors`]: 'returning' }),
+      errors: { [`${rules}.includePages`]: msg`Line ${2}: Must start with / or *` },
+      pageTest: <p>the page test</p>,
+    });
+    const section = screen.getByRole('region', { name: 'Display rules' });
+    const include = within(section).getByLabelText<HTMLTextAreaElement>('Show on pages');
+    expect(include.value).toBe('/pricing\nblog/*');
+    expect(include.getAttribute('aria-invalid')).toBe('true');
+    expect(include.getAttribute('spellcheck')).toBe('false');
+    expect(document.getElementById(include.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Line 2: Must start with / or *');
+    expect(within(field(`${rules}.includePages`)!).getByText('One pattern per line. Use * as a wildcard, e.g. /blog/*. Leave empty to show on every page.')).toBeTruthy();
+    fireEvent.change(within(section).getByLabelText('Hide on pages'), { target: { value: '/checkout*\n' } });
+    expect(onChange).toHaveBeenLastCalledWith(`${rules}.excludePages`, '/checkout*\n');
+    fireEvent.change(within(section).getByLabelText('Only for visitors from UTM sources'), { target: { value: 'google' } });
+    expect(onChange).toHaveBeenLastCalledWith(`${rules}.utmSources`, 'google');
+    fireEvent.change(within(section).getByLabelText('Show after the visitor scrolls (%)'), { target: { value: '50' } });
+    expect(onChange).toHaveBeenLastCalledWith(`${rules}.minScrollPercent`, 50);
+    const seconds = within(section).getByLabelText<HTMLInputElement>('Show after time on page (seconds)');
+    expect(seconds.value).toBe('30');
+    // The helper stays linked while there is no error.
+    expect(document.getElementById(seconds.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Leave empty to show without waiting.');
+    fireEvent.change(seconds, { target: { value: '' } });
+    expect(onChange).toHaveBeenLastCalledWith(`${rules}.minSecondsOnPage`, null);
+    const visitors = within(section).getByRole('group', { name: 'Visitors' });
+    expect(within(visitors).getByRole<HTMLInputElement>('radio', { name: 'Returning visitors' }).checked).toBe(true);
+    fireEvent.click(within(visitors).getByRole('radio', { name: 'New visitors' }));
+    expect(onChange).toHaveBeenLastCalledWith(`${rules}.visitors`, 'new');
+    expect(within(section).getByText('the page test')).toBeTruthy();
   });
 });

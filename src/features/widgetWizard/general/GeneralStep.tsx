@@ -1,6 +1,7 @@
 import { Stack } from '@chakra-ui/react/stack';
 import { AvailabilitySection } from './AvailabilitySection.tsx';
 import { CallHandlingSection, MissedCallsSection } from './CallFlowSection.tsx';
+import { DisplayRulesSection } from './DisplayRulesSection.tsx';
 import { ExtrasSection } from './ExtrasSection.tsx';
 import type { GeneralStepProps } from './generalStep.types.ts';
 import { NotificationsSection, RedirectionsSection } from './NotificationsSection.tsx';
@@ -14,7 +15,7 @@ export type { GeneralStepMeta, GeneralStepProps } from './generalStep.types.ts';
  * edit goes out as `onChange(path, value)`; the wizard machine applies it (switch behaviour,
  * validation). Each field carries `data-field="<path>"` for scrolling to the first error.
  */
-export function GeneralStep({ draft, errors, onChange, meta, upload }: GeneralStepProps) {
+export function GeneralStep({ draft, errors, onChange, meta, upload, pageTest }: GeneralStepProps) {
   const sections = { draft, errors, onChange };
   return (
     <Stack gap="5">
@@ -22,6 +23,7 @@ export function GeneralStep({ draft, errors, onChange, meta, upload }: GeneralSt
       <NumbersToCallSection {...sections} meta={meta} />
       <CallHandlingSection {...sections} />
       <AvailabilitySection {...sections} />
+      <DisplayRulesSection {...sections} pageTest={pageTest} />
       <MissedCallsSection {...sections} />
       <NotificationsSection {...sections} />
       <RedirectionsSection {...sections} />

@@ -45,12 +45,22 @@ export function FormSection({ title, children }: { title: string; children: Reac
  * A textarea tied to its Field (label, invalid state). Styled here: the app's Chakra system has
  * no textarea recipe.
  */
-function FieldTextarea({ onChange, bg, ...props }: { name: string; value: string; placeholder?: string; bg: string; 'aria-describedby'?: string; onChange: (value: string) => void }) {
+function FieldTextarea({ onChange, bg, code, ...props }: {
+  name: string;
+  value: string;
+  placeholder?: string;
+  bg: string;
+  'aria-describedby'?: string;
+  /** Text the machine reads (page patterns, sources): no spelling marks or capitals, letters told apart. */
+  code?: boolean;
+  onChange: (value: string) => void;
+}) {
   const field = useFieldContext();
   return (
     <chakra.textarea
       {...field.getTextareaProps()}
       {...props}
+      {...(code ? { spellCheck: false, autoCapitalize: 'off', autoCorrect: 'off', fontFamily: 'mono' } : {})}
       rows={3}
       onChange={(event) => onChange(event.currentTarget.value)}
       width="full"
@@ -80,10 +90,12 @@ interface DraftTextFieldProps {
   placeholder?: string;
   helper?: string;
   autoComplete?: string;
+  /** A multiline field of text the machine reads, one entry a line (see FieldTextarea). */
+  code?: boolean;
 }
 
 /** A labelled text input bound to a draft path, with its validation message. */
-export function DraftTextField({ path, label, value, errors, onChange, type = 'text', list, multiline, placeholder, helper, autoComplete = 'off' }: DraftTextFieldProps) {
+export function DraftTextField({ path, label, value, errors, onChange, type = 'text', list, multiline, placeholder, helper, autoComplete = 'off', code }: DraftTextFieldProps) {
   const { i18n } = useLingui();
   const errorId = useId();
   const error = errorAt(i18n, errors, path);
@@ -100,7 +112,7 @@ export function DraftTextField({ path, label, value, errors, onChange, type = 't
       <Field.Root invalid={Boolean(error)} ids={{ errorText: errorId }}>
         <Field.Label>{label}</Field.Label>
         {multiline ? (
-          <FieldTextarea {...common} onChange={(value) => onChange(path, value)} />
+          <FieldTextarea {...common} code={code} onChange={(value) => onChange(path, value)} />
         ) : (
           <Input {...common} type={type} list={list} autoComplete={autoComplete} onChange={(event) => onChange(path, event.currentTarget.value)} />
         )}
@@ -122,12 +134,13 @@ export function numberFieldValue(text: string): number | string | null {
 }
 
 /** A labelled whole-number input bound to a draft path. */
-export function DraftNumberField({ path, label, value, errors, onChange }: {
+export function DraftNumberField({ path, label, value, errors, onChange, helper }: {
   path: string;
   label: string;
   value: number | string | null | undefined;
   errors: WidgetDraftErrors;
   onChange: DraftChange;
+  helper?: string;
 }) {
   const { i18n } = useLingui();
   const errorId = useId();
@@ -142,9 +155,11 @@ export function DraftNumberField({ path, label, value, errors, onChange }: {
           value={value ?? ''}
           autoComplete="off"
           onChange={(event) => onChange(path, numberFieldValue(event.currentTarget.value))}
-          aria-describedby={error ? errorId : undefined}
+          // Only with an error: an undefined value would drop the Field's own link to the helper text.
+          {...(error ? { 'aria-describedby': errorId } : {})}
           bg="white"
         />
+        {helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
         {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
       </Field.Root>
     </DraftField>
@@ -157,18 +172,22 @@ export interface ChoiceOption<TValue extends string> {
 }
 
 /** A group of radio buttons (a fieldset with its legend) bound to one value. */
-export function RadioChoice<TValue extends string>({ name, legend, value, options, onChange, error }: {
+export function RadioChoice<TValue extends string>({ name, legend, value, options, onChange, error, helper }: {
   name: string;
   legend: string;
   value: TValue;
   options: ReadonlyArray<ChoiceOption<TValue>>;
   onChange: (value: TValue) => void;
   error?: string;
+  /** What the choice means, under the options. */
+  helper?: string;
 }) {
   const errorId = useId();
+  const helperId = useId();
+  const describedBy = [helper ? helperId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <DraftField path={name}>
-      <chakra.fieldset aria-describedby={error ? errorId : undefined}>
+      <chakra.fieldset aria-describedby={describedBy || undefined}>
         <chakra.legend fontSize="sm" fontWeight="medium" mb="2">
           {legend}
         </chakra.legend>
@@ -190,6 +209,11 @@ export function RadioChoice<TValue extends string>({ name, legend, value, option
             </chakra.label>
           ))}
         </Stack>
+        {helper ? (
+          <Box id={helperId} mt="1.5" fontSize="xs" color="fg.muted">
+            {helper}
+          </Box>
+        ) : null}
         {error ? (
           <Box id={errorId} mt="1.5" fontSize="xs" color="fg.error" aria-live="polite">
             {error}

@@ -1,5 +1,6 @@
 import type { WidgetDraft, WidgetDraftErrors } from '../../../../machines/widgetWizard/widgetWizard.draft.ts';
 import type { UploadFieldState } from '../../../ui/FileUpload.tsx';
+import type { ReactNode } from 'react';
 import type { DraftChange } from './fields.tsx';
 
 /** What the General step offers besides the draft (metadata, the account's websites and agents, user flags). */
@@ -25,6 +26,8 @@ export interface GeneralStepProps {
   meta: GeneralStepMeta;
   /** The waiting-audio upload (`useUpload('audio', url => onChange('settings.settings.waitingAudio.url', url))`). */
   upload: UploadFieldState;
+  /** The live preview's page test, shown under the display rules (preview/PageAddressTest.tsx). */
+  pageTest?: ReactNode;
 }
 
 /** What each section of the step gets. */

@@ -1,0 +1,1 @@
+ALTER TABLE "credits" ADD COLUMN "run_out_warned_at" timestamp with time zone;
