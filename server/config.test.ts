@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 900,
       refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
       logLevel: 'info',
+      logFormat: 'auto',
       allowLocalAdapters: false,
       passwordHashParams: OWASP_ARGON2ID,
     });
@@ -37,6 +38,7 @@ describe('loadConfig', () => {
       ACCESS_TOKEN_TTL: '60',
       REFRESH_TOKEN_TTL: '3600',
       LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
       ALLOW_LOCAL_ADAPTERS: 'true',
     });
     expect(config).toMatchObject({
@@ -53,6 +55,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 60,
       refreshTokenTtlSeconds: 3600,
       logLevel: 'warn',
+      logFormat: 'json',
       allowLocalAdapters: true,
     });
   });
@@ -93,6 +96,7 @@ describe('loadConfig', () => {
     [{ ACCESS_TOKEN_TTL: '-5' }, /ACCESS_TOKEN_TTL must be a positive number of seconds/],
     [{ REFRESH_TOKEN_TTL: '1.5' }, /REFRESH_TOKEN_TTL must be a whole number of seconds/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ LOG_FORMAT: 'fancy' }, /LOG_FORMAT must be auto, json or pretty/],
   ])('rejects %j naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -132,6 +132,8 @@ const environmentSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  // http/logFormat.ts: JSON unless a person reads the terminal; these two force one format.
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty'], { error: 'must be auto, json or pretty' }).default('auto'),
   ALLOW_LOCAL_ADAPTERS: booleanFlag(false),
   TRUST_PROXY: trustProxy,
   CALL_SIMULATOR_SPEED: z.coerce
@@ -181,6 +183,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** LOG_FORMAT: `auto` is readable lines on a terminal outside production, JSON otherwise (http/logFormat.ts). */
+  logFormat: 'auto' | 'json' | 'pretty';
   allowLocalAdapters: boolean;
   /** Behind a load balancer: take the client address from X-Forwarded-For (login throttling). */
   trustProxy: TrustProxy;
@@ -291,6 +295,7 @@ export function loadConfig(
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     allowLocalAdapters: e.ALLOW_LOCAL_ADAPTERS,
     trustProxy: e.TRUST_PROXY,
     passwordHashParams: OWASP_ARGON2ID,

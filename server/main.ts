@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { DEMO_ACCOUNT, demoAccountExists, seedDemoAccount } from './demo/demoAccount.ts';
 import { devOutboxUrl, loadMailboxKey } from './http/devMailbox.ts';
+import { chooseLogFormat, logDestination } from './http/logFormat.ts';
 
 let config: Config;
 try {
@@ -21,7 +22,9 @@ const database = await openDatabase(config);
 await prepareDatabase(database);
 // The background workers (payments, scheduled callbacks) start with the app when it listens
 // and stop when it closes (workers/backgroundWorkers.ts).
-const app = await buildApp({ config, db: database.db, adapters: (log) => createAdapters(config, database.db, log) });
+// Readable lines when a person reads the terminal, JSON otherwise (LOG_FORMAT, http/logFormat.ts).
+const logStream = await logDestination(chooseLogFormat({ requested: config.logFormat, isTTY: process.stdout.isTTY === true, nodeEnv: config.nodeEnv }));
+const app = await buildApp({ config, db: database.db, logStream, adapters: (log) => createAdapters(config, database.db, log) });
 
 if (config.demoSeed && (await seedDemoAccount(database.db, config.passwordHashParams))) {
   app.log.info(`demo: created the account ${DEMO_ACCOUNT.email}`);

@@ -44,12 +44,19 @@ export function SideMenu({ open, onClose, onDismiss }: { open: boolean; onClose:
       flexShrink={0}
       display={{ base: open ? 'flex' : 'none', lg: 'flex' }}
       flexDirection="column"
+      // Wide screens: the window's height, held at its top while the page scrolls beside it (issue
+      // 21: an `inset-block: auto` here once undid `top: 0`, and the menu scrolled away partway
+      // down long pages); a menu taller than the window scrolls on its own. Small screens: a
+      // drawer over the page, pinned to the window's edges (not 100vh, which the phone's address
+      // bar would cut off). CSS alone, nothing measured: no shift when the page first paints.
       position={{ base: 'fixed', lg: 'sticky' }}
       top="0"
-      insetY={{ base: '0', lg: 'auto' }}
-      height="100vh"
+      bottom={{ base: '0', lg: 'auto' }}
+      left={{ base: '0', lg: 'auto' }}
+      height={{ base: 'auto', lg: '100vh' }}
       zIndex="overlay"
       overflowY="auto"
+      overscrollBehavior="contain"
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) onDismiss();
       }}
