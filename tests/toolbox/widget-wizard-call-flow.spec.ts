@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { defaultCallFlow } from '../../common/rules/callFlow.ts';
 import { defaultNotifications, defaultWidgetConfiguration } from '../../common/rules/widgetDefaults.ts';
 import { registerVerified, signIn } from '../support/accounts.ts';
+import { api } from '../support/api.ts';
 import { expectAccessible, expectNoSidewaysScroll, WIDTHS } from '../support/accessibility.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
 
@@ -10,18 +11,6 @@ interface ApiWidget {
   id: number;
   name: string;
   settings: { settings: Settings };
-}
-
-/** The API as the account: a fresh token, then the request. */
-async function api<T>(request: APIRequestContext, account: { email: string; password: string }, method: 'GET' | 'POST', path: string, data?: object): Promise<T> {
-  const token = await request.post('/api/oauth2/token', {
-    form: { grant_type: 'password', username: account.email, password: account.password, client_id: 'dashboard' },
-  });
-  expect(token.status(), await token.text()).toBe(200);
-  const { accessToken } = (await token.json()) as { accessToken: string };
-  const answer = await request.fetch(`/api${path}`, { method, data, headers: { Authorization: `Bearer ${accessToken}` } });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  return (await answer.json()) as T;
 }
 
 const switchNamed = (page: Page, name: string) => page.getByRole('switch', { name, exact: true });

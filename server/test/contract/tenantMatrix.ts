@@ -491,6 +491,11 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
       },
     ],
   },
+  getCallsBySource: {
+    referenceIds: { 'query.typeId': TYPE_IDS },
+    // Sources are an account's own rows, and its card lists nothing but them (callSources.test.ts); the websites filter is the id to guard.
+    foreignIds: [{ input: 'query.websiteId', request: ({ a }) => ({ method: 'GET', url: `/api/client/analytics/sources?${analyticsRange(a)}&websiteId=${a.websiteId}` }) }],
+  },
   listCalls: {
     referenceIds: { 'query.widgetTypeId': TYPE_IDS },
     foreignIds: [{ input: 'query.websiteId', request: ({ a }) => ({ method: 'GET', url: `/api/client/calls?websiteId=${a.websiteId}` }) }],

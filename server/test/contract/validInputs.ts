@@ -271,6 +271,13 @@ export const VALID_INPUTS: Record<string, ValidInput> = {
       query: { dateFrom: `${tenant.analyticsDay}T00:00:00Z`, dateTo: `${today()}T00:00:00Z`, typeId: String(tenant.widgetTypeId), websiteId: String(tenant.websiteId) },
     }),
   },
+  getCallsBySource: {
+    status: 200,
+    make: async (_server, tenant) => ({
+      ...none(),
+      query: { dateFrom: `${tenant.analyticsDay}T00:00:00Z`, dateTo: `${today()}T00:00:00Z`, typeId: String(tenant.widgetTypeId), websiteId: String(tenant.websiteId) },
+    }),
+  },
   listCalls: {
     status: 200,
     make: async (_server, tenant) => ({
