@@ -13,6 +13,10 @@ export const locales = ['en', 'de', 'es', 'fr', 'ja', 'zh'] as const;
 export const SCREEN_CATALOGS = {
   integrations: ['src/features/integrations', 'machines/apiKeyForm', 'machines/apiKeys', 'machines/ga4Settings', 'machines/webhookDeliveries', 'machines/webhookEndpoints', 'machines/webhookForm'],
   widgetWizard: ['src/features/widgetWizard', 'machines/widgetWizard'],
+  analytics: ['src/features/analytics', 'machines/callsBySource', 'machines/gettingStarted'],
+  // Not a screen: the "Call me now" dialog (issue 21) of the Widgets screen and the wizard's Code
+  // step, loaded with the dialog's own chunk (src/ui/TestCall.tsx).
+  testCall: ['src/ui/testCall', 'machines/testCall'],
 } as const;
 
 export type ScreenCatalog = keyof typeof SCREEN_CATALOGS;

@@ -103,6 +103,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installMultipartUploads(app);
 
   const tokenClock = installTokenClock(app, config.testTokenClock, options.tokenClock);
+  // The one call machinery of this app: the widget's call requests, the dashboard's test calls
+  // and the scheduled-calls worker.
+  const callRequests = createCallRequestDeps({
+    telephony: adapters.telephony,
+    log: options.calls?.log ?? app.log,
+    leaseMs: options.calls?.leaseMs,
+    duplicateWindowSeconds: config.telephony.duplicateWindowSeconds,
+  });
   const context: HandlerContext = {
     config,
     db,
@@ -111,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accessTokens: new AccessTokens(await loadAccessTokenKey(db), config.accessTokenTtlSeconds, tokenClock),
     tokenClock,
     timing: new TimingEqualizer(config.passwordHashParams),
+    callRequests,
   };
   const serviceHandlers = createServiceHandlers(context);
   const securityHandlers = createSecurityHandlers(context, contract);
@@ -119,13 +128,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   refuseApiKeysEarly(app, contract);
   await app.register(openapiGlue, { specification: contract, serviceHandlers, securityHandlers, prefix: '/api' });
   // The public widget API (openapi/widget.yaml) under /widget-api, and the embed script at /widget.js.
-  // The one call machinery of this app: the widget's call requests and the scheduled-calls worker.
-  const callRequests = createCallRequestDeps({
-    telephony: adapters.telephony,
-    log: options.calls?.log ?? app.log,
-    leaseMs: options.calls?.leaseMs,
-    duplicateWindowSeconds: config.telephony.duplicateWindowSeconds,
-  });
   await registerWidgetApi(app, { db, callRequests, mail: adapters.mail, publicUrl: config.publicUrl }, { publicApiBase: config.widgetPublicUrls.api });
   // Calls still ringing in the background finish (and are written down) before the app closes.
   app.addHook('onClose', () => callRequests.placements.settle());

@@ -342,6 +342,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/client/widgets/{id}/test-call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of one of the caller's rows. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place a test call through a widget ("Call me now")
+         * @description Calls `phone` now through the widget's own settings, as a visitor's Call now would (issue 21): its agents or number by its calling rule, the whisper, recording notice and bridge. The call is the caller's to hear the whole flow before a visitor does, so it is free (no credit is held or charged, whatever the balance), missed test calls are neither recovered nor notified, it is left out of analytics (counters, the Calls by source card, GA4), and it appears in Calls History with `isTest`. Call webhooks fire for it with `isTest: true`. The number must be one the account's visitors could give: a landline, mobile or toll-free number in a country of the call destinations (Settings), not on the block list. At most `limit` test calls per account in 24 hours (getTestCallAllowance), enforced in the database whatever the number of simultaneous requests. For a signed-in user only: an API key cannot dial numbers for free.
+         */
+        post: operations["placeTestCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/test-calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many test calls are left
+         * @description The test calls (placeTestCall) the caller may still place in the last 24 hours, and when the next frees up once none is left.
+         */
+        get: operations["getTestCallAllowance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/client/websites": {
         parameters: {
             query?: never;
@@ -351,7 +394,7 @@ export interface paths {
         };
         /**
          * List the user's websites
-         * @description All of the caller's websites in the order they were added (spec §2 Websites, §4 "a new one is appended"), each with its number of widgets.
+         * @description All of the caller's websites in the order they were added (spec §2 Websites, §4 "a new one is appended"), each with its number of widgets and its installation status (issue 21, WebsiteInstallation).
          */
         get: operations["listWebsites"];
         put?: never;
@@ -628,7 +671,7 @@ export interface paths {
         };
         /**
          * Get daily usage statistics
-         * @description Analytics (spec §2, §7 "GET analytics path"). One entry per UTC day and website with any activity (page views, widget views, clicks or calls) on the UTC days from dateFrom's to dateTo's, for the caller's websites only; days without activity are left out. Without `websiteId` the SPA merges the entries of a day (page views summed, widget lists concatenated). `typeId` keeps only that widget type in `usage.widgets`.
+         * @description Analytics (spec §2, §7 "GET analytics path"). One entry per UTC day and website with any activity (page views, widget views, clicks or calls) on the UTC days from dateFrom's to dateTo's, for the caller's websites only; days without activity are left out. Without `websiteId` the SPA merges the entries of a day (page views summed, widget lists concatenated). `typeId` keeps only that widget type in `usage.widgets`. `previousPeriod` sums the period of the same number of UTC days that ends the day before dateFrom's, with the same filters, so that the summary cards can show their change against it (issue 21; common/rules/periodComparison.ts).
          */
         get: operations["getAnalytics"];
         put?: never;
@@ -688,7 +731,7 @@ export interface paths {
         };
         /**
          * Export the call history as CSV
-         * @description Export as CSV (spec §2 Calls History, §7). Every call matching the same filters as `listCalls`, newest first, one row per call with the Calls History columns, streamed (RFC 4180 quoting, UTF-8 without BOM). Header row: Call ID, Recording, Duration, Website, Call request URL, Type, Widget Type, Widget Name, Date/Time, Customer Number, Called from, Agent Number, Status, Custom Field #1, Custom Field #2, Custom Field #3, Source, Medium, Campaign, Landing page. Values as the screen shows them (spec §4, §9): Duration mm:ss, Date/Time MM/dd/yyyy - hh:mm a in the caller's timezone, Called from "country, region, city", Status Received / Missed / Busy Line / No Answer, Type Instant / Scheduled, Recording the recording's absolute URL or empty. Source, Medium, Campaign and Landing page are the visitor's first-touch source as the widget told it (issue 20; see getCallsBySource), empty when it told none. The SPA saves it as calls_history-{date}.csv.
+         * @description Export as CSV (spec §2 Calls History, §7). Every call matching the same filters as `listCalls`, newest first, one row per call with the Calls History columns, streamed (RFC 4180 quoting, UTF-8 without BOM). Header row: Call ID, Recording, Duration, Website, Call request URL, Type, Widget Type, Widget Name, Date/Time, Customer Number, Called from, Agent Number, Status, Custom Field #1, Custom Field #2, Custom Field #3, Source, Medium, Campaign, Landing page, Test call. Values as the screen shows them (spec §4, §9): Duration mm:ss, Date/Time MM/dd/yyyy - hh:mm a in the caller's timezone, Called from "country, region, city", Status Received / Missed / Busy Line / No Answer, Type Instant / Scheduled, Recording the recording's absolute URL or empty. Source, Medium, Campaign and Landing page are the visitor's first-touch source as the widget told it (issue 20; see getCallsBySource), empty when it told none. Test call is Yes for a test call the client placed (placeTestCall, issue 21), else empty. The SPA saves it as calls_history-{date}.csv.
          */
         get: operations["exportCallsCsv"];
         put?: never;
@@ -830,6 +873,30 @@ export interface paths {
          * @description Applies to every recording, old and new: shortening it deletes the recordings now older than the new period at the next cleanup (within the hour).
          */
         put: operations["setRecordingSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/getting-started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's set-up steps and whether the checklist shows
+         * @description Each step of setting the account up, in the checklist's order, with whether it is done, read from the account's own rows; whether the client put the checklist away; and whether the account has had a connected call that was not a test call (`completed`), after which the checklist no longer shows on its own.
+         */
+        get: operations["getGettingStarted"];
+        /**
+         * Put the checklist away, or bring it back
+         * @description `dismissed: true` puts the checklist away (the first time is kept); `dismissed: false` brings it back (the user menu's Getting started). Answers the checklist's state.
+         */
+        put: operations["setGettingStarted"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1357,6 +1424,27 @@ export interface components {
             /** @description Requests all the caller's widgets take together in an hour (default 30). */
             perAccount: number;
         };
+        /** @description The Analytics screen's Getting started checklist (issue 21). */
+        GettingStarted: {
+            /** @description Every step, in the checklist's order. */
+            steps: components["schemas"]["GettingStartedStep"][];
+            /** @description The client put the checklist away; the user menu's Getting started brings it back. */
+            dismissed: boolean;
+            /** @description The account has had a connected call (status successful) that was not a test call: the checklist has done its job and no longer shows unless asked for. */
+            completed: boolean;
+        };
+        GettingStartedStep: {
+            /**
+             * @description `widget`: the account has a widget. `installation`: a widget script has loaded on a page of one of the account's websites' own domains (a page of another origin does not count). `agentOrNumber`: an agent exists, or a widget calls a number of its own (settings.settings.useAgents false with an agentNumber). `testCall`: a test call was placed. `credits`: credits were bought, or auto-recharge is set.
+             * @enum {string}
+             */
+            id: "widget" | "installation" | "agentOrNumber" | "testCall" | "credits";
+            done: boolean;
+        };
+        GettingStartedInput: {
+            /** @description true puts the checklist away, false brings it back. */
+            dismissed: boolean;
+        };
         /** @description How long the caller's call recordings are kept (Settings, Call recordings). */
         RecordingSettings: {
             /** @description Days a recording is kept after its call (default 90). */
@@ -1506,6 +1594,29 @@ export interface components {
             createdAt: string;
             /** @description Number of the caller's widgets on this website. */
             widgetCount: number;
+            installation: components["schemas"]["WebsiteInstallation"];
+        };
+        /** @description Where the website's widget script was last seen running (issue 21), from the page visits it reports to the widget API (`POST /widget-api/events`). A page's origin is the browser's `Origin` header of that request, else its `Referer`, else the `url` the script sends; a page on the website's domain or one of its subdomains (and, for a website added as `www.example.com`, on `example.com`) counts as installed; a page of any other origin is reported under `elsewhere…` and never as installed. Written at most about once a minute per website, so a page view shows here within a minute or so. To "check again", read the list again: the dashboard cannot make the site load the script. Not a proof of ownership: anyone can call the public widget API with any headers. */
+        WebsiteInstallation: {
+            /**
+             * @description `installed` once a page of the website's own domain has loaded the script; `not_detected` until then.
+             * @enum {string}
+             */
+            status: "installed" | "not_detected";
+            /**
+             * Format: date-time
+             * @description Last time the script ran on a page of the website's own domain; null if never.
+             */
+            seenAt: string | null;
+            /** @description That page (origin, path and query, cut to 300 characters); null if never. */
+            seenPage: string | null;
+            /**
+             * Format: date-time
+             * @description Last time the script ran on a page of another origin; null if never.
+             */
+            elsewhereSeenAt: string | null;
+            /** @description That page (its origin alone when the script's `url` named another origin); null if never. */
+            elsewherePage: string | null;
         };
         WebsiteInput: {
             /** @description A host name (e.g. shop.example.com) or a URL whose host is taken (spec §5 Widget general, "URL or domain"); `https://Shop.Example.com/cart` adds shop.example.com. 400 when no host name with a top-level domain is left (IP addresses and localhost are refused). */
@@ -1845,6 +1956,26 @@ export interface components {
         };
         AnalyticsList: {
             data: components["schemas"]["AnalyticsDay"][];
+            previousPeriod: components["schemas"]["AnalyticsPeriodTotals"];
+        };
+        /** @description The totals of the summary cards over the previous period (issue 21): the same number of UTC days as the requested range, ending the day before it starts, with the same websiteId and typeId filters and the same counting as the daily entries (all of the caller's websites without websiteId). A 7-day range from 8 to 14 March compares with 1 to 7 March. The conversion rate is calls / widget views of these totals (spec §9); its change is told in percentage points, and a figure without any before is shown as new, not as a percentage. */
+        AnalyticsPeriodTotals: {
+            /**
+             * Format: date
+             * @description The first UTC day of the previous period.
+             */
+            dateFrom: string;
+            /**
+             * Format: date
+             * @description Its last UTC day, the day before the requested range's first.
+             */
+            dateTo: string;
+            /** @description How many days both periods cover. */
+            days: number;
+            pageViews: number;
+            widgetViews: number;
+            /** @description Every call, instant and scheduled, whatever the outcome (as WidgetUsage.calls). */
+            calls: number;
         };
         SourceFigures: {
             widgetViews: number;
@@ -1900,6 +2031,8 @@ export interface components {
             id: number;
             /** @description The public call id shown as Call ID. */
             convertId: string;
+            /** @description A test call the client placed from the dashboard (placeTestCall, issue 21): free of credits and left out of analytics. Also in the call events' `data` of webhooks, which fire for test calls as for any call, so that a client can test an integration. */
+            isTest: boolean;
             /** @description Length in seconds. */
             duration: number;
             Website: components["schemas"]["WebsiteDomain"];
@@ -1934,6 +2067,30 @@ export interface components {
             recovery: components["schemas"]["CallRecovery"] | null;
             /** @description Where the visitor came from (issue 20), as the widget told it with the request; also in the call events' `data` of webhooks. Null when it told none (a widget script from before issue 20, and calls before it). */
             source: components["schemas"]["CallSource"] | null;
+        };
+        TestCallInput: {
+            /** @description The number to call, E.164 (e.g. +14155550123); without a plus it is read in the account's own country. */
+            phone: string;
+        };
+        TestCallAllowance: {
+            /** @description Test calls an account may place in 24 hours. */
+            limit: number;
+            /** @description Test calls left now. */
+            remaining: number;
+            /**
+             * Format: date-time
+             * @description When the next test call frees up, while none is left; else null.
+             */
+            nextAt: string | null;
+        };
+        TestCallAccepted: {
+            /** @description The call's id (Call.id). */
+            id: number;
+            /** @description The call's Call ID in Calls History. */
+            convertId: string;
+            /** @description The number being called, E.164. */
+            phone: string;
+            allowance: components["schemas"]["TestCallAllowance"];
         };
         CallSource: {
             /** @description The visitor's first-touch source, lower-cased: `utm_source` (e.g. `google`), the referring site's host name, or `(direct)`; `(other)` past the account's 500 sources (getCallsBySource). */
@@ -2951,6 +3108,91 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    placeTestCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of one of the caller's rows. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestCallInput"];
+            };
+        };
+        responses: {
+            /** @description The call is accepted and ringing starts now; its outcome comes to Calls History. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestCallAccepted"];
+                };
+            };
+            /** @description `invalid_request`: the body fails the schema, or `phone` is not a phone number. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `api_key_not_allowed`: the request came with an API key; `email_not_verified`: the account's e-mail address is not verified. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the widget is not one of the caller's. */
+            404: components["responses"]["NotFound"];
+            /** @description `widget_inactive`: the widget is off (its Status); `outside_working_hours`: the widget takes calls within its working hours only, and this is outside them. */
+            409: components["responses"]["Conflict"];
+            /** @description `number_not_allowed`: not a kind of number calls go to; `country_not_allowed`: a country outside the account's call destinations; `number_blocked`: the number is on the account's block list. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `test_call_limit`: the account placed its `limit` test calls in the last 24 hours (the description names the limit). Retry after `Retry-After` seconds, when the oldest leaves the window. */
+            429: {
+                headers: {
+                    /** @description Seconds until a test call is possible again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTestCallAllowance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The allowance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestCallAllowance"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
+        };
+    };
     listWebsites: {
         parameters: {
             query?: never;
@@ -3890,6 +4132,56 @@ export interface operations {
                 };
             };
             /** @description `invalid_request`: retentionDays is missing, not a whole number, or outside 1–3650. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ApiKeyNotAllowed"];
+        };
+    };
+    getGettingStarted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklist's state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GettingStarted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setGettingStarted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GettingStartedInput"];
+            };
+        };
+        responses: {
+            /** @description The checklist's state after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GettingStarted"];
+                };
+            };
+            /** @description `invalid_request`: dismissed is missing or not a boolean. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ApiKeyNotAllowed"];

@@ -96,6 +96,7 @@ const FIRST_RENDER_IMPORTS: Record<string, string[]> = {
   '_app/widgets/manage/design/{-$id}': ['src/features/widgetWizard/design/DesignStep.tsx', WIZARD_CATALOG],
   '_app/widgets/manage/code/{-$id}': [WIZARD_CATALOG],
   '_app/integrations': ['src/locales/en/integrations.po'],
+  '_app/dashboard': ['src/locales/en/analytics.po'],
 };
 
 /** One page per leaf route (a route no other route is nested in). */

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { expectFullCoverage, generatePaths, replayPath } from '../test/pathCoverage.ts';
 import { createListMachine } from './list.machine.ts';
-import { listPaging, listRows, listStatus } from './list.selectors.ts';
+import { listPaging, listRows, listStatus, listSummary } from './list.selectors.ts';
 import type { ListPage, ListView } from './list.types.ts';
 import { isSameView } from './list.view.ts';
 
@@ -62,6 +62,20 @@ describe('list machine: single steps', () => {
     const [loading] = initialTransition(machine, { view: { ...defaults, page: 3 }, defaults });
     const [next] = transition(machine, loading, { type: 'user.changePerPage', perPage: 50 });
     expect(next.context.view).toMatchObject({ page: 1, perPage: 50 });
+  });
+
+  it('keeps the answer\'s summary with its rows, and clears both on the date error', () => {
+    // Analytics (issue 21): the answer carries the previous period's totals beside the days.
+    const summarized = createListMachine<Filters, Row, { previous: number }>();
+    const [loaded] = transition(summarized, initialTransition(summarized, { view: defaults, defaults })[0], {
+      type: 'xstate.done.actor.pageLoader',
+      output: { rows: rows(1), count: 1, summary: { previous: 7 } },
+      actorId: 'pageLoader',
+    });
+    expect(listSummary(loaded)).toEqual({ previous: 7 });
+    const [dateError] = transition(summarized, loaded, { type: 'user.changeFilter', field: 'dateFrom', value: '2026-11-22' });
+    expect(listStatus(dateError)).toBe('dateError');
+    expect(listSummary(dateError)).toBeUndefined();
   });
 
   it('ignores a URL that describes the current view (its own syncUrl)', () => {

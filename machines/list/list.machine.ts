@@ -6,8 +6,8 @@ import { hasActiveFilters, isDateRangeInvalid, isSameView, pageCountOf, withFilt
 /** Writes the URL has not echoed yet are few: a late echo trails the latest write by one or two. */
 const MAX_PENDING_URL_WRITES = 10;
 
-function initialContext<TFilters extends ListFilters, TRow>({ input }: { input: ListInput<TFilters> }): ListContext<TFilters, TRow> {
-  return { view: input.view, defaults: input.defaults, rows: [], count: 0, urlWrites: [] };
+function initialContext<TFilters extends ListFilters, TRow, TSummary>({ input }: { input: ListInput<TFilters> }): ListContext<TFilters, TRow, TSummary> {
+  return { view: input.view, defaults: input.defaults, rows: [], count: 0, summary: undefined, urlWrites: [] };
 }
 
 function pageLoaderInput<TFilters extends ListFilters>({ context }: { context: { view: ListView<TFilters> } }): ListView<TFilters> {
@@ -31,18 +31,19 @@ function pageLoaderInput<TFilters extends ListFilters>({ context }: { context: {
  *   and so is a URL that describes the current view.
  *
  * The screen provides `pageLoader`, `syncUrl` and `notifyLoadFailed` ("Failed to get …").
- * Typed per screen by its filters and rows; `listMachine` is the untyped instance.
+ * Typed per screen by its filters, rows and the answer's summary (if any); `listMachine` is the
+ * untyped instance.
  */
-export function createListMachine<TFilters extends ListFilters = ListFilters, TRow = unknown>() {
+export function createListMachine<TFilters extends ListFilters = ListFilters, TRow = unknown, TSummary = undefined>() {
   return setup({
     types: {
-      context: {} as ListContext<TFilters, TRow>,
-      events: {} as ListEvent<TFilters, TRow>,
+      context: {} as ListContext<TFilters, TRow, TSummary>,
+      events: {} as ListEvent<TFilters, TRow, TSummary>,
       input: {} as ListInput<TFilters>,
     },
     actors: {
       /** One page of rows for a view (the screen's GET with its filters and paging). */
-      pageLoader: fromPromise<ListPage<TRow>, ListView<TFilters>>(notProvided),
+      pageLoader: fromPromise<ListPage<TRow, TSummary>, ListView<TFilters>>(notProvided),
     },
     actions: {
       storeFilter: assign({
@@ -71,7 +72,7 @@ export function createListMachine<TFilters extends ListFilters = ListFilters, TR
       }),
       storeResult: assign(({ event }) => {
         assertEvent(event, 'xstate.done.actor.pageLoader');
-        return { rows: event.output.rows, count: event.output.count };
+        return { rows: event.output.rows, count: event.output.count, summary: event.output.summary };
       }),
       moveToLastPage: assign({
         view: ({ context, event }) => {
@@ -79,7 +80,7 @@ export function createListMachine<TFilters extends ListFilters = ListFilters, TR
           return { ...context.view, page: pageCountOf(event.output.count, context.view.perPage) };
         },
       }),
-      clearResult: assign({ rows: [], count: 0 }),
+      clearResult: assign({ rows: [], count: 0, summary: undefined }),
       rememberUrlWrite: assign({
         urlWrites: ({ context }) => [...context.urlWrites, context.view].slice(-MAX_PENDING_URL_WRITES),
       }),
@@ -187,4 +188,4 @@ export function createListMachine<TFilters extends ListFilters = ListFilters, TR
 /** The list machine without screen types (visualizer, generic tests). */
 export const listMachine = createListMachine();
 
-export type ListMachine<TFilters extends ListFilters = ListFilters, TRow = unknown> = ReturnType<typeof createListMachine<TFilters, TRow>>;
+export type ListMachine<TFilters extends ListFilters = ListFilters, TRow = unknown, TSummary = undefined> = ReturnType<typeof createListMachine<TFilters, TRow, TSummary>>;

@@ -2,8 +2,8 @@ import type { ListContext, ListFilters, ListStatus } from './list.types.ts';
 import { pageCountOf } from './list.view.ts';
 
 /** Any list machine's snapshot, whatever its screen's filters and rows. */
-interface ListSnapshot<TFilters extends ListFilters, TRow> {
-  context: ListContext<TFilters, TRow>;
+interface ListSnapshot<TFilters extends ListFilters, TRow, TSummary = unknown> {
+  context: ListContext<TFilters, TRow, TSummary>;
 }
 
 const statuses: readonly ListStatus[] = ['loading', 'noData', 'noDataWithFilters', 'dateError', 'dataLoaded', 'failed'];
@@ -12,6 +12,11 @@ const statuses: readonly ListStatus[] = ['loading', 'noData', 'noDataWithFilters
 export function listStatus(snapshot: { value: unknown }): ListStatus {
   const value = snapshot.value;
   return statuses.find((status) => status === value) ?? 'loading';
+}
+
+/** The last answer's summary (ListPage.summary), undefined before the first answer or without one. */
+export function listSummary<TFilters extends ListFilters, TRow, TSummary>(snapshot: ListSnapshot<TFilters, TRow, TSummary>): TSummary | undefined {
+  return snapshot.context.summary;
 }
 
 export function listRows<TFilters extends ListFilters, TRow>(snapshot: ListSnapshot<TFilters, TRow>): TRow[] {

@@ -17,10 +17,15 @@ export interface ListView<TFilters extends ListFilters = ListFilters> {
   perPage: number;
 }
 
-/** One page of rows and the number of rows matching the filters (the contract's `{ data, count }`). */
-export interface ListPage<TRow = unknown> {
+/**
+ * One page of rows and the number of rows matching the filters (the contract's `{ data, count }`),
+ * and what else the screen's answer tells about the whole view (Analytics: the previous period's
+ * totals, issue 21); screens without one leave it out.
+ */
+export interface ListPage<TRow = unknown, TSummary = undefined> {
   rows: TRow[];
   count: number;
+  summary?: TSummary;
 }
 
 export interface ListInput<TFilters extends ListFilters = ListFilters> {
@@ -30,12 +35,14 @@ export interface ListInput<TFilters extends ListFilters = ListFilters> {
   defaults: ListView<TFilters>;
 }
 
-export interface ListContext<TFilters extends ListFilters = ListFilters, TRow = unknown> {
+export interface ListContext<TFilters extends ListFilters = ListFilters, TRow = unknown, TSummary = undefined> {
   view: ListView<TFilters>;
   defaults: ListView<TFilters>;
   /** The rows of the last answer; kept while the next page loads so skeletons keep the height. */
   rows: TRow[];
   count: number;
+  /** The last answer's summary (ListPage), kept and cleared with its rows. */
+  summary: TSummary | undefined;
   /**
    * Views written to the URL (syncUrl) that the URL has not echoed back yet, oldest first. The
    * router reports each write as `url.changed`, possibly late: an echo of an older write must
@@ -44,7 +51,7 @@ export interface ListContext<TFilters extends ListFilters = ListFilters, TRow = 
   urlWrites: ListView<TFilters>[];
 }
 
-export type ListEvent<TFilters extends ListFilters = ListFilters, TRow = unknown> =
+export type ListEvent<TFilters extends ListFilters = ListFilters, TRow = unknown, TSummary = undefined> =
   /** A filter control changed; the page goes back to 1. */
   | { type: 'user.changeFilter'; field: keyof TFilters & string; value: FilterValue }
   | { type: 'user.changePage'; page: number }
@@ -55,7 +62,7 @@ export type ListEvent<TFilters extends ListFilters = ListFilters, TRow = unknown
   | { type: 'url.changed'; view: ListView<TFilters> }
   /** The rows changed elsewhere (a row was deleted or created): load the same view again. */
   | { type: 'data.changed' }
-  | DoneActorEvent<ListPage<TRow>, 'pageLoader'>
+  | DoneActorEvent<ListPage<TRow, TSummary>, 'pageLoader'>
   | ErrorActorEvent<unknown, 'pageLoader'>;
 
 /** The states of spec §4 "List screens states", plus a failed load. */

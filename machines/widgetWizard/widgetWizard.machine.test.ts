@@ -193,6 +193,7 @@ describe('widget wizard: submit orchestration (spec §4 Widget wizard)', () => {
     expect(currentStep(f.actor.getSnapshot())).toBe('code');
     const code = codeStep(f.actor.getSnapshot());
     expect(code).toMatchObject({ publicKey: 'key-shop', showInstruction: false });
+    expect(code?.widgets.map((widget) => widget.name)).toEqual(['Sales']);
     expect(english(code?.message)).toMatch(/refreshed automatically/);
     expect(f.effects.notifySaved).toHaveBeenCalledTimes(1);
     expect(f.effects.publishToolboxChanged).toHaveBeenCalledTimes(1);

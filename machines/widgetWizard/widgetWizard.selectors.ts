@@ -62,14 +62,18 @@ export function visibleErrors(snapshot: WizardSnapshot, step: 'general' | 'desig
  * The Code step (spec §4): the website's embed code, with the instruction when the website had
  * no widgets before, otherwise the message that the existing code refreshed automatically.
  */
-export function codeStep(snapshot: WizardSnapshot): { publicKey: string; domain: string; message: MessageDescriptor; showInstruction: boolean } | null {
-  const { website, websiteHadWidgets } = snapshot.context;
+export function codeStep(
+  snapshot: WizardSnapshot,
+): { publicKey: string; domain: string; message: MessageDescriptor; showInstruction: boolean; widgets: { id: number; name: string }[] } | null {
+  const { website, websiteHadWidgets, saved } = snapshot.context;
   if (!snapshot.matches('code') || !website) return null;
   return {
     publicKey: website.publicKey,
     domain: website.domain,
     showInstruction: !websiteHadWidgets,
     message: websiteHadWidgets ? widgetWizardMessages.codeRefreshed : widgetWizardMessages.codeInstruction,
+    // The widgets the submit saved, which "Call me now" can ring through (issue 21).
+    widgets: saved.map(({ id, name }) => ({ id, name })),
   };
 }
 

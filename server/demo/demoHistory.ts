@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { dailyUsage, dailyWidgetUsage } from '../db/schema/analytics.ts';
+import { websiteInstallations } from '../db/schema/toolbox.ts';
 import { mixSeed, SeededRandom } from '../domain/random/seededRandom.ts';
 import { insertInBatches } from './batchInsert.ts';
 import { insertDemoBilling } from './demoBilling.ts';
@@ -76,6 +77,11 @@ export async function seedDemoHistory(db: Database, userId: number, options: Dem
       day.widgets.map((usage) => ({ userId, websiteId: day.websiteId, widgetTypeId: usage.widget.typeId, day: day.day, widgetViews: usage.views, clicks: usage.clicks })),
     ),
   );
+  // issue 21: the snippet is live on every demo website with page views, last seen a few minutes
+  // ago (the Websites screen says Installed, as a real client's busy site would).
+  const viewed = new Set(days.filter((day) => day.pageViews > 0).map((day) => day.websiteId));
+  const seenAt = new Date(now.getTime() - 3 * 60_000);
+  await insertInBatches(db, websiteInstallations, toolbox.websites.filter((site) => viewed.has(site.id)).map((site) => ({ websiteId: site.id, userId, seenAt, seenPage: `https://${site.domain}/` })));
   const sources = await insertDemoSources(db, userId, sourcesRandom, days, requests);
   const history = await insertDemoCalls(db, userId, callsRandom, publicIds, toolbox, requests, now, sources);
   const billing = await insertDemoBilling(db, userId, billingRandom, publicIds, history.charged, { openedAt, now, publicUrl: options.publicUrl ?? '' });

@@ -20,7 +20,7 @@ export function analyticsHandlers({ db }: HandlerContext): OperationHandlers {
       const { dateFrom, dateTo, typeId, websiteId } = request.query as AnalyticsQuery;
       const range = analyticsRange(new Date(dateFrom), new Date(dateTo));
       await checkFilterIds(db, userId, { websiteId, widgetTypeId: typeId });
-      return { data: await dailyAnalytics(db, userId, range, { websiteId, typeId }) };
+      return dailyAnalytics(db, userId, range, { websiteId, typeId });
     },
 
     /** The Calls by source card (issue 20), with the same filters and checks. */

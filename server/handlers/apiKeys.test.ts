@@ -257,7 +257,7 @@ describe('a key as the bearer credential', () => {
     // kept lists bearerAuth alone. This list makes a new operation a decision, not a default.
     expect([...operationsTakingApiKeys(loadContract())].sort()).toEqual([
       'blockVisitor', 'createAgent', 'createWebsite', 'createWidget', 'deleteAgent', 'deleteFile', 'deleteWidget', 'exportCallsCsv', 'getAnalytics',
-      'getCallDestinations', 'getCallLimits', 'getCallRecording', 'getCallsBySource', 'getCredits', 'getMeta', 'getRecordingSettings', 'getSpentCredits', 'getUser', 'getUserEmail',
+      'getCallDestinations', 'getCallLimits', 'getCallRecording', 'getCallsBySource', 'getCredits', 'getGettingStarted', 'getMeta', 'getRecordingSettings', 'getSpentCredits', 'getUser', 'getUserEmail',
       'listAgents', 'listBlockedVisitors', 'listCalls', 'listFiles', 'listPayments', 'listScheduledCalls', 'listWebsites', 'listWidgets', 'unblockVisitor',
       'updateAgent', 'updateWidget',
     ]);

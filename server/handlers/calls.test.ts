@@ -82,6 +82,7 @@ describe('GET /client/calls', () => {
     expect(newest).toEqual({
       id: call.id,
       convertId: call.convertId,
+      isTest: false,
       duration: 30,
       Website: { domain: a.shop.domain },
       url: 'https://shop.example.com/pricing',

@@ -96,9 +96,10 @@ describe('GET /client/calls/csv', () => {
       'cpc',
       `'+Spring`,
       '/pricing?utm_source=google',
+      '',
     ]);
     expect(records[2]!.slice(1, 3)).toEqual(['', '00:00']);
-    expect(records[2]!.slice(16)).toEqual(['', '', '', '']);
+    expect(records[2]!.slice(16)).toEqual(['', '', '', '', '']);
     expect(records[2]![12]).toBe('Missed');
     expect(records[3]![12]).toBe('Busy Line');
     expect(records[4]![12]).toBe('No Answer');

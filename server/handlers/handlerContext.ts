@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Adapters } from '../adapters/adapters.ts';
 import type { Config } from '../config.ts';
 import type { Database, DatabaseEngine } from '../db/client.ts';
+import type { CallRequestDeps } from '../domain/callEngine/callRequestDeps.ts';
 import type { ApiKeyScope } from '../db/schema/apiKeys.ts';
 import type { AccessTokenClaims, AccessTokens } from '../domain/auth/accessTokens.ts';
 import type { TimingEqualizer } from '../domain/auth/passwords.ts';
@@ -18,6 +19,8 @@ export interface HandlerContext {
   /** The clock access and refresh tokens are issued and checked by (buildApp's `tokenClock`). */
   tokenClock: TokenClock;
   timing: TimingEqualizer;
+  /** The app's one call machinery (the widget API's requests, the workers, test calls). */
+  callRequests: CallRequestDeps;
 }
 
 /** A contract operation's handler, bound by its operationId (fastify-openapi-glue). */

@@ -9,11 +9,13 @@ import { callDestinationHandlers } from './callDestinations.ts';
 import { recordingSettingHandlers } from './recordingSettings.ts';
 import { callHandlers } from './calls.ts';
 import { creditHandlers } from './credits.ts';
+import { gettingStartedHandlers } from './gettingStarted.ts';
 import type { HandlerContext, OperationHandlers } from './handlerContext.ts';
 import { metaHandlers } from './meta.ts';
 import { localCardProcessorHandlers } from './localCardProcessor.ts';
 import { paymentHandlers } from './payments.ts';
 import { systemHandlers } from './system.ts';
+import { testCallHandlers } from './testCalls.ts';
 import { userHandlers } from './user.ts';
 import { userFileHandlers } from './userFiles.ts';
 import { webhookHandlers } from './webhooks.ts';
@@ -47,6 +49,8 @@ export function createServiceHandlers(context: HandlerContext): OperationHandler
     webhookHandlers(context),
     apiKeyHandlers(context),
     analyticsIntegrationHandlers(context),
+    testCallHandlers(context),
+    gettingStartedHandlers(context),
   ];
   for (const group of implemented) {
     for (const [operationId, handler] of Object.entries(group)) {

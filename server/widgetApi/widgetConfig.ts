@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { readDisplayRules, type DisplayRules } from '../../common/rules/displayRules.ts';
 import { widgetKindOf } from '../../common/rules/widgetKinds.ts';
 import type { Database } from '../db/client.ts';
@@ -76,6 +76,12 @@ function publicWebsite(row: { websiteId: number; userId: number; timeZone: strin
 export async function findPublicWebsite(db: Database, publicKey: string): Promise<PublicWebsite | null> {
   const [row] = await selectPublicWebsite(db, publicKey, {});
   return row ? publicWebsite(row) : null;
+}
+
+/** The website a public key names with its domain, which the installation status checks pages against (issue 21). */
+export async function findPublicWebsiteWithDomain(db: Database, publicKey: string): Promise<(PublicWebsite & { domain: string }) | null> {
+  const [row] = await selectPublicWebsite(db, publicKey, { domain: sql<string>`${websites.domain}` });
+  return row ? { ...publicWebsite(row), domain: row.domain } : null;
 }
 
 /** Whether a website's widgets show: the account is open and can pay for a call. */

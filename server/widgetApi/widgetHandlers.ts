@@ -24,7 +24,8 @@ import type { Mail } from '../adapters/mail/mail.ts';
 import { admitByVelocity } from '../domain/limits/callVelocity.ts';
 import { callLimitMail, mailAccount } from '../domain/users/limitMails.ts';
 import { WIDGET_RATE_LIMITS } from './rateLimits.ts';
-import { findPublicWebsite, type PublicWebsite } from './widgetConfig.ts';
+import { findPublicWebsite, findPublicWebsiteWithDomain, type PublicWebsite } from './widgetConfig.ts';
+import { isOwnHost, pageSighting, recordSighting, SightingThrottle } from '../domain/websites/installations.ts';
 import type { WidgetConfigCache } from './widgetConfigCache.ts';
 import { type EventBatch, recordWidgetEvents } from './widgetEvents.ts';
 import type { VisitorSource } from '../domain/analytics/trafficSources.ts';
@@ -95,6 +96,7 @@ export interface ConfigServing {
 
 /** The operations of openapi/widget.yaml, bound by operationId. */
 export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetApiContext, serving: ConfigServing): OperationHandlers {
+  const sightings = new SightingThrottle();
   /** Per client address: an IPv6 client counts per /64 (addressLimitKey). */
   async function limitAddress(rateLimit: RateLimit, address: string): Promise<void> {
     await limit(rateLimit, addressLimitKey(address));
@@ -160,6 +162,20 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
     return { website, number, deps: callRequests };
   }
 
+  /**
+   * Issue 21, installation status: a batch with a page visit tells where the script runs. Most
+   * batches stop at the throttle (one write a minute per website and kind, in this process); the
+   * rest is one conditional upsert, after the events are stored.
+   */
+  async function noteInstallation(request: FastifyRequest, website: PublicWebsite & { domain: string }, batch: EventBatch): Promise<void> {
+    if (!batch.events.some((event) => event.kind === 'page_visit')) return;
+    const sighting = pageSighting({ origin: request.headers.origin, referer: request.headers.referer, url: batch.url });
+    if (!sighting) return;
+    const now = callRequests.clock.now();
+    if (!sightings.admit(website.websiteId, isOwnHost(sighting.host, website.domain), now)) return;
+    await recordSighting(db, website, sighting, now);
+  }
+
   return {
     async getWidgetConfig(request: FastifyRequest, reply: FastifyReply) {
       const verdict = await serving.limit(request);
@@ -176,9 +192,10 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
     async recordWidgetEvents(request: FastifyRequest, reply: FastifyReply) {
       await limitAddress(WIDGET_RATE_LIMITS.eventsPerAddress, request.ip);
       const { key, ...batch } = request.body as EventBatch & { key: string };
-      const website = await findPublicWebsite(db, key);
+      const website = await findPublicWebsiteWithDomain(db, key);
       if (!website || website.accountDeleted) throw unknownKey();
       await recordWidgetEvents(db, website, batch);
+      await noteInstallation(request, website, batch);
       return reply.code(204).send();
     },
 

@@ -4,9 +4,9 @@ import type { ListFilters, ListView } from '../../machines/list/list.types.ts';
 import { searchFromView, viewFromSearch, type ListSearch } from '../../machines/list/list.view.ts';
 import { useInspectedActorRef } from './useInspectedActorRef.ts';
 
-export interface UseListMachineOptions<TFilters extends ListFilters, TRow> {
+export interface UseListMachineOptions<TFilters extends ListFilters, TRow, TSummary = undefined> {
   /** The screen's list machine with its loader and notices provided. */
-  machine: ListMachine<TFilters, TRow>;
+  machine: ListMachine<TFilters, TRow, TSummary>;
   /** The screen's defaults (spec §9); keep the object stable between renders. */
   defaults: ListView<TFilters>;
   /** The route's validated search. */
@@ -21,7 +21,7 @@ export interface UseListMachineOptions<TFilters extends ListFilters, TRow> {
  * (back, forward, a pasted link) goes to the machine as `url.changed`, which it ignores when it
  * names the view it already shows.
  */
-export function useListMachine<TFilters extends ListFilters, TRow>({ machine, defaults, search, onSearchChange }: UseListMachineOptions<TFilters, TRow>) {
+export function useListMachine<TFilters extends ListFilters, TRow, TSummary = undefined>({ machine, defaults, search, onSearchChange }: UseListMachineOptions<TFilters, TRow, TSummary>) {
   // @xstate/react hands the latest render's implementations to the running actor, so syncUrl
   // always writes through the current router callback.
   const actor = useInspectedActorRef(

@@ -36,6 +36,8 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: instant(),
+    /** When the owner put the Analytics screen's Getting started checklist away (issue 21); null while it shows. The user menu brings it back. */
+    gettingStartedDismissedAt: instant(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

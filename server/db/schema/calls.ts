@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { changesTable, createdAt, id, instant, updatedAt } from './columns.ts';
 import { widgetTypes } from './reference.ts';
@@ -84,6 +84,11 @@ export const calls = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Shown as Call ID (spec §2 Calls History). */
     convertId: text().notNull(),
+    /**
+     * A test call the client placed to their own phone (issue 21, "Call me now"): free of credits,
+     * marked in Calls History, left out of analytics and its counters.
+     */
+    isTest: boolean().notNull().default(false),
     websiteId: integer().references(() => websites.id, { onDelete: 'set null' }),
     widgetId: integer().references(() => widgets.id, { onDelete: 'set null' }),
     widgetName: text().notNull(),

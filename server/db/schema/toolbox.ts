@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { createdAt, id, instant, updatedAt } from './columns.ts';
 import { callingRules, widgetTypes } from './reference.ts';
 
 // The conversion toolbox (spec §2): websites, agents, widgets, uploaded files. Every table
@@ -22,6 +22,27 @@ export const websites = pgTable(
   },
   (t) => [uniqueIndex('websites_user_domain_key').on(t.userId, t.domain), uniqueIndex('websites_public_key_key').on(t.publicKey)],
 );
+
+/**
+ * Where a website's widget script was last seen running (issue 21, installation status), from the
+ * page visits it reports: on a page of the website's own domain (or a subdomain), and apart from
+ * that on a page of another origin (a staging copy, another site pasting the snippet), which is
+ * reported as such and never counts as installed. Written at most about once a minute per website.
+ */
+export const websiteInstallations = pgTable('website_installations', {
+  websiteId: integer()
+    .primaryKey()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  userId: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Last page visit on the website's own domain: when, and the page (origin, path and query, cut). */
+  seenAt: instant(),
+  seenPage: text(),
+  /** Last page visit from another origin: when, and that page. */
+  elsewhereSeenAt: instant(),
+  elsewherePage: text(),
+});
 
 /** One day of an agent's weekly availability (spec §3 Working-hours entry). */
 export interface AvailabilityDay {

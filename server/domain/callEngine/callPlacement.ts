@@ -298,7 +298,10 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
           outcomeRecordedAt: clock.now(),
         })
         .where(eq(calls.id, callId));
-      if (!connected && call.widgetId !== null) {
+      // A test call (issue 21) is the client's own: no recovery (a callback would be a paid call,
+      // a text a message to a number the client typed) and no notification of a call the client
+      // is on.
+      if (!connected && call.widgetId !== null && !call.isTest) {
         // A missed Call now is recovered as the widget says (issue 18); the client hears of any
         // call that did not connect unless the widget's recovery leaves the client out.
         if (recover) await recoverSafely(tx, log, { callId, recovery: flow.missedCallRecovery, callbackAt });
@@ -310,7 +313,7 @@ export async function placeCall(db: Database, deps: CallRequestDeps, callId: num
   };
 
   const actor = createActor(life, {
-    input: { tries, firstAttempt: Math.min(call.attempts, tries - 1) + 1, recovers: call.type === 'instant' && call.widgetId !== null, visitorFirst: waitingAudio !== null },
+    input: { tries, firstAttempt: Math.min(call.attempts, tries - 1) + 1, recovers: call.type === 'instant' && call.widgetId !== null && !call.isTest, visitorFirst: waitingAudio !== null },
   });
   const done = toPromise(actor.start());
   await done;
@@ -372,6 +375,8 @@ export interface AcceptedCall {
   customerNumber: string;
   url: string;
   visitorLanguage: string | null;
+  /** A client's test call (issue 21, testCalls.ts). */
+  isTest?: boolean;
 }
 
 /** What placing a call starts from. */
@@ -379,6 +384,7 @@ interface Placement {
   id: number;
   userId: number;
   type: 'instant' | 'scheduled';
+  isTest: boolean;
   widgetId: number | null;
   widgetName: string;
   url: string | null;
@@ -396,12 +402,13 @@ interface Placement {
   attempts: number;
 }
 
-function placementOfAccepted(callId: number, { userId, context, customerNumber, url, visitorLanguage }: AcceptedCall): Placement {
+function placementOfAccepted(callId: number, { userId, context, customerNumber, url, visitorLanguage, isTest = false }: AcceptedCall): Placement {
   const { widget } = context;
   return {
     id: callId,
     userId,
     type: 'instant',
+    isTest,
     widgetId: widget.id,
     widgetName: widget.name,
     url,
@@ -428,6 +435,7 @@ function selectPlacement(db: Database, callId: number) {
       id: calls.id,
       userId: calls.userId,
       type: calls.type,
+      isTest: calls.isTest,
       widgetId: calls.widgetId,
       widgetName: calls.widgetName,
       url: calls.url,

@@ -40,6 +40,7 @@ export function toCallView(
   return {
     id: call.id,
     convertId: call.convertId,
+    isTest: call.isTest,
     duration: call.duration,
     // Websites cannot be deleted through the API; an empty domain only if one is gone from the database.
     Website: { domain: related.domain ?? '' },

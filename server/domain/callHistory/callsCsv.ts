@@ -32,6 +32,8 @@ export const CALLS_CSV_HEADER = [
   'Medium',
   'Campaign',
   'Landing page',
+  // Issue 21: a test call the client placed ("Call me now"), Yes or empty.
+  'Test call',
 ] as const;
 
 /** Rows fetched per query: memory stays flat whatever the export's size. */
@@ -96,6 +98,7 @@ async function* callCsvRecords(db: Database, userId: number, filters: CallFilter
         medium: trafficSources.medium,
         campaign: trafficSources.campaign,
         landingPage: calls.landingPage,
+        isTest: calls.isTest,
       })
       .from(calls)
       .leftJoin(websites, eq(websites.id, calls.websiteId))
@@ -128,6 +131,7 @@ async function* callCsvRecords(db: Database, userId: number, filters: CallFilter
         text(row.medium),
         text(row.campaign),
         text(row.landingPage),
+        row.isTest ? 'Yes' : '',
       ];
     }
     if (rows.length < batchSize) return;

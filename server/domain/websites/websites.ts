@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { websites, widgets } from '../../db/schema/toolbox.ts';
+import { websiteInstallations, websites, widgets } from '../../db/schema/toolbox.ts';
+import { installationView, type InstallationView } from './installations.ts';
 import { DomainError, invalidInput, notFoundRow } from '../domainError.ts';
 import { normalizeDomain } from '../../../common/rules/domainName.ts';
 
@@ -12,6 +13,8 @@ export interface WebsiteView {
   publicKey: string;
   createdAt: Date;
   widgetCount: number;
+  /** Where the widget script was last seen running (issue 21, installations.ts). */
+  installation: InstallationView;
 }
 
 type WebsiteRow = typeof websites.$inferSelect;
@@ -30,13 +33,21 @@ export async function listWebsites(db: Database, userId: number): Promise<Websit
       publicKey: websites.publicKey,
       createdAt: websites.createdAt,
       widgetCount: count(widgets.id),
+      seenAt: websiteInstallations.seenAt,
+      seenPage: websiteInstallations.seenPage,
+      elsewhereSeenAt: websiteInstallations.elsewhereSeenAt,
+      elsewherePage: websiteInstallations.elsewherePage,
     })
     .from(websites)
     .leftJoin(widgets, eq(widgets.websiteId, websites.id))
+    .leftJoin(websiteInstallations, eq(websiteInstallations.websiteId, websites.id))
     .where(eq(websites.userId, userId))
-    .groupBy(websites.id)
+    .groupBy(websites.id, websiteInstallations.websiteId)
     .orderBy(asc(websites.id));
-  return rows;
+  return rows.map(({ seenAt, seenPage, elsewhereSeenAt, elsewherePage, ...website }) => ({
+    ...website,
+    installation: installationView({ seenAt, seenPage, elsewhereSeenAt, elsewherePage }),
+  }));
 }
 
 /**
@@ -54,7 +65,7 @@ export async function createWebsite(db: Database, userId: number, domainInput: s
     .onConflictDoNothing({ target: [websites.userId, websites.domain] })
     .returning();
   if (!created) throw new DomainError('website_exists', `You already have the website ${domain}.`);
-  return { ...pick(created), widgetCount: 0 };
+  return { ...pick(created), widgetCount: 0, installation: installationView(null) };
 }
 
 /**

@@ -158,6 +158,23 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
     ],
   },
   deleteWidget: { foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'DELETE', url: `/api/client/widgets/${a.widgetId}` }) }] },
+  placeTestCall: {
+    foreignIds: [{ input: 'path.id', request: ({ a }) => ({ method: 'POST', url: `/api/client/widgets/${a.widgetId}/test-call`, body: { phone: '+15005550002' } }) }],
+    checks: [
+      {
+        label: "B's test calls use up B's allowance, never A's",
+        run: async ({ a, b }) => {
+          const before = expectStatus(await a.call({ method: 'GET', url: '/api/client/test-calls' }), 200);
+          const placed = expectStatus(await b.call({ method: 'POST', url: `/api/client/widgets/${b.widgetId}/test-call`, body: { phone: '+15005550002' } }), 202);
+          expect(placed.allowance.remaining).toBeLessThan(placed.allowance.limit);
+          expect(expectStatus(await a.call({ method: 'GET', url: '/api/client/test-calls' }), 200)).toEqual(before);
+          const aCalls = expectStatus(await a.call({ method: 'GET', url: '/api/client/calls' }), 200);
+          expect(aCalls.data.some((call: { id: number }) => call.id === placed.id)).toBe(false);
+        },
+      },
+    ],
+  },
+  getTestCallAllowance: { noTenantId: "answers the caller's own test calls (placeTestCall's check: B's calls leave A's allowance whole)" },
 
   // ---------------------------------------------------------------- websites
   listWebsites: { lists: [{ label: 'the websites', request: () => ({ method: 'GET', url: '/api/client/websites' }), shows: (r, t) => text(r).includes(t.domain) }] },
@@ -236,6 +253,24 @@ export const TENANT_MATRIX: Record<string, MatrixEntry> = {
           expectStatus(await b.call({ method: 'PUT', url: '/api/client/recording-settings', body: { retentionDays: 2 } }), 200);
           expect(expectStatus(await a.call({ method: 'GET', url: '/api/client/recording-settings' }), 200)).toEqual(before);
           expect(expectStatus(await b.call({ method: 'GET', url: '/api/client/recording-settings' }), 200)).toEqual({ retentionDays: 2 });
+        },
+      },
+    ],
+  },
+
+  // ---------------------------------------------------------------- getting started
+  getGettingStarted: {
+    noTenantId: "answers the caller's own set-up steps (server/handlers/gettingStarted.test.ts counts no other account's rows)",
+  },
+  setGettingStarted: {
+    noTenantId: "puts the caller's own checklist away",
+    checks: [
+      {
+        label: "B putting its checklist away leaves A's showing",
+        run: async ({ a, b }) => {
+          expectStatus(await a.call({ method: 'PUT', url: '/api/client/getting-started', body: { dismissed: false } }), 200);
+          expect(expectStatus(await b.call({ method: 'PUT', url: '/api/client/getting-started', body: { dismissed: true } }), 200).dismissed).toBe(true);
+          expect(expectStatus(await a.call({ method: 'GET', url: '/api/client/getting-started' }), 200).dismissed).toBe(false);
         },
       },
     ],

@@ -3,7 +3,7 @@ import { createWebhookEndpoint } from '../../domain/webhooks/webhookEndpoints.ts
 import { createAccount, signIn, type TestAccount, uniqueEmail } from '../accounts.ts';
 import type { TestServer } from '../harness.ts';
 import { PACK_20 } from '../payments.ts';
-import { agentWidgetBody, expectStatus, multipartBody, TINY_PNG } from '../toolbox.ts';
+import { addWebsite, addWidget, agentWidgetBody, expectStatus, multipartBody, signedInClient, TINY_PNG, widgetBody } from '../toolbox.ts';
 import type { RequestParts } from './malformedVariants.ts';
 import type { Tenant } from './tenantFixtures.ts';
 
@@ -134,6 +134,18 @@ export const VALID_INPUTS: Record<string, ValidInput> = {
       return { ...none(), path: { id: String(created.id) } };
     },
   },
+  placeTestCall: {
+    status: 202,
+    // An account of its own (verified, with an active widget): the variants that get through the
+    // schema may place test calls, and must use up neither the tenant's 5 a day nor each other's.
+    make: async (server) => {
+      const owner = await signedInClient(server);
+      const website = await addWebsite(owner, `${uniqueEmail('testcall').replace(/[@.]/g, '-')}.example.org`);
+      const widget = await addWidget(owner, widgetBody(website.id));
+      return { ...withBody({ phone: '+15005550002' }), path: { id: String(widget.id) }, headers: { authorization: `Bearer ${owner.token}` }, noToken: true };
+    },
+  },
+  getTestCallAllowance: { status: 200, make: async () => none() },
   listWebsites: { status: 200, make: async () => none() },
   createWebsite: { status: 201, make: async () => withBody({ domain: `https://${uniqueEmail('site').replace(/[@.]/g, '-')}.example.org/cart` }) },
   listAgents: { status: 200, make: async () => none() },
@@ -174,6 +186,8 @@ export const VALID_INPUTS: Record<string, ValidInput> = {
   setCallLimits: { status: 200, make: async () => withBody({ perWidget: 12, perAccount: 40 }) },
   getRecordingSettings: { status: 200, make: async () => none() },
   setRecordingSettings: { status: 200, make: async () => withBody({ retentionDays: 30 }) },
+  getGettingStarted: { status: 200, make: async () => none() },
+  setGettingStarted: { status: 200, make: async () => withBody({ dismissed: true }) },
   listBlockedVisitors: { status: 200, make: async () => none() },
   blockVisitor: { status: 201, make: async () => withBody({ kind: 'address', value: `198.51.100.${++blockedAddresses}` }) },
   unblockVisitor: {

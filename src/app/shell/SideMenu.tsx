@@ -2,7 +2,7 @@ import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Text } from '@chakra-ui/react/text';
 import { useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
@@ -31,6 +31,11 @@ export function SideMenu({ open, onClose, onDismiss }: { open: boolean; onClose:
   const { auth } = useRootActors();
   const user = useSelector(auth, (snapshot) => snapshot.context.user);
   const closeButton = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+  const showGettingStarted = () => {
+    onClose();
+    void navigate({ to: '/dashboard', state: (state) => ({ ...state, gettingStarted: true }) });
+  };
   useEffect(() => {
     if (open) closeButton.current?.focus();
   }, [open]);
@@ -88,6 +93,13 @@ export function SideMenu({ open, onClose, onDismiss }: { open: boolean; onClose:
             </Box>
           </Box>
         ))}
+        {/* Issue 21: brings the Analytics screen's checklist back after a dismiss (GettingStartedChecklist reads the
+            history state). A button: it acts as well as goes, and a link to /dashboard would show as the current page. */}
+        <Box asChild {...entryStyle} width="full" textAlign="start" cursor="pointer">
+          <button type="button" onClick={showGettingStarted}>
+            {t`Getting started`}
+          </button>
+        </Box>
         <Box asChild {...entryStyle} mb="4">
           <Link to="/logout">{t`Sign Out`}</Link>
         </Box>

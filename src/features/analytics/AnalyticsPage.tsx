@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { listFilters, listRows, listStatus } from '../../../machines/list/list.selectors.ts';
+import { listFilters, listRows, listStatus, listSummary } from '../../../machines/list/list.selectors.ts';
 import type { ListSearch } from '../../../machines/list/list.view.ts';
 import { websitesOf, widgetTypesOf } from '../../api/referenceData.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
@@ -21,10 +21,12 @@ import { useUserTimeZone } from '../../session/useUserTimeZone.ts';
 import { widgetTypeLabel } from '../../lib/widgetTypes.ts';
 import { analyticsDefaults, analyticsMessages, provideAnalyticsList, widgetTypeCards } from './analytics.actors.ts';
 import type { AnalyticsFilters } from './analytics.search.ts';
+import { summaryChanges } from './analytics.comparison.ts';
 import { chartDays, totalsOf, usageOfType } from './analytics.summary.ts';
 import { SummaryCards, WidgetTypeCard } from './AnalyticsCards.tsx';
 import { AnalyticsFigure } from './AnalyticsFigure.tsx';
 import { CallsBySourceCard } from './CallsBySourceCard.tsx';
+import { GettingStartedChecklist } from './GettingStartedChecklist.tsx';
 
 // nivo (about 95 kB gzip) comes in its own chunk (issue 8: screen chunks ≤ 100 kB), fetched once
 // the screen has mounted (its caption and cards on screen) while its data loads: fetched with the
@@ -65,6 +67,8 @@ export function AnalyticsPage({ search, onSearchChange }: AnalyticsPageProps) {
 
   const loaded = status === 'dataLoaded';
   const totals = useMemo(() => (loaded ? totalsOf(days) : null), [loaded, days]);
+  const previous = useSelector(list, listSummary);
+  const changes = useMemo(() => (totals && previous ? summaryChanges(totals, previous) : null), [totals, previous]);
   const points = useMemo(() => chartDays(days, { from: filters.dateFrom, to: filters.dateTo }), [days, filters.dateFrom, filters.dateTo]);
   // spec §2: cards for Floating Icon, Timed Popup and Exit Popup; only the chosen type's when filtered.
   const cards = widgetTypeCards
@@ -78,7 +82,7 @@ export function AnalyticsPage({ search, onSearchChange }: AnalyticsPageProps) {
   if (status === 'loading' || loaded) {
     content = (
       <Box aria-busy={!loaded}>
-        <SummaryCards totals={totals} />
+        <SummaryCards totals={totals} changes={changes} />
         <AnalyticsFigure>
           {loaded ? (
             <Suspense fallback={chartPlaceholder}>
@@ -124,6 +128,8 @@ export function AnalyticsPage({ search, onSearchChange }: AnalyticsPageProps) {
   return (
     <Box as="section">
       <ScreenHeader title={t`Analytics`} subtitle={t`Your Conversion Statistics`} />
+      {/* Issue 21: for an account before its first connected call; nothing (and no space) otherwise. */}
+      <GettingStartedChecklist />
       <FilterBar label={t`Filters`}>
         <DateRangeFilter dateFrom={filters.dateFrom} dateTo={filters.dateTo} maxDay={today} onChange={(field, day) => change(field)(day)} />
         <SelectFilter

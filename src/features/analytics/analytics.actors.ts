@@ -9,6 +9,7 @@ import { dataOrThrow } from '../../api/failure.ts';
 import { addDays, endOfDayUtc, startOfDayUtc } from '../../lib/dateTime.ts';
 import { notify } from '../../lib/toaster.ts';
 import type { AnalyticsFilters } from './analytics.search.ts';
+import type { PreviousPeriod } from './analytics.comparison.ts';
 import { mergeDays, type AnalyticsDay } from './analytics.summary.ts';
 
 export const analyticsMessages = {
@@ -31,7 +32,8 @@ export function analyticsDefaults(today: string): ListView<AnalyticsFilters> {
   return { filters: { dateFrom: addDays(today, -1), dateTo: today, websiteId: null, typeId: null }, page: 1, perPage: 1 };
 }
 
-export const analyticsListMachine = createListMachine<AnalyticsFilters, AnalyticsDay>();
+/** Its rows are the days; its summary the previous period's totals (issue 21). */
+export const analyticsListMachine = createListMachine<AnalyticsFilters, AnalyticsDay, PreviousPeriod>();
 
 /**
  * Analytics with its real loader (spec §7 GET analytics path): the days of the range; without
@@ -52,7 +54,7 @@ export function provideAnalyticsList(api: ApiClient) {
         };
         const answer = dataOrThrow(await api.GET('/client/analytics', { params: { query }, signal }));
         const days = websiteId === null ? mergeDays(answer.data) : answer.data;
-        return { rows: days, count: days.length };
+        return { rows: days, count: days.length, summary: answer.previousPeriod };
       }),
     },
     actions: {

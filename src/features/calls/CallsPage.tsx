@@ -1,3 +1,4 @@
+import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '../../ui/Button.tsx';
 import { Link } from '@chakra-ui/react/link';
@@ -88,7 +89,22 @@ export function CallsPage({ search, onSearchChange }: CallsPageProps) {
           call.url
         ),
     },
-    { key: 'type', header: t`Type`, cell: (call) => i18n._(callTypeLabels[call.type]), nowrap: true },
+    {
+      key: 'type',
+      header: t`Type`,
+      // Issue 21: a test call the client placed ("Call me now"), free and out of analytics.
+      cell: (call) => (
+        <>
+          {i18n._(callTypeLabels[call.type])}
+          {call.isTest && (
+            <Badge ms="2" colorPalette="purple" variant="subtle" title={t`A test call you placed: free of credits, left out of analytics`}>
+              {t`Test`}
+            </Badge>
+          )}
+        </>
+      ),
+      nowrap: true,
+    },
     { key: 'widgetType', header: t`Widget Type`, cell: (call) => widgetTypeLabel(i18n, typeById.get(call.widgetTypeId)), nowrap: true },
     { key: 'widgetName', header: t`Widget Name`, cell: (call) => call.widgetName },
     { key: 'createdAt', header: t`Date/Time`, cell: (call) => formatDateTime(call.createdAt, timeZone), nowrap: true },

@@ -5,6 +5,7 @@ import { listSkeletonRows, listStatus, listVisibleRows } from '../../../machines
 import type { ListSearch } from '../../../machines/list/list.view.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
+import { InstallationStatusView, useInstallationChecks } from '../../ui/InstallationStatus.tsx';
 import { embedSnippet } from '../../lib/embedSnippet.ts';
 import { readPageConfig } from '../../lib/pageConfig.ts';
 import { ListEmptyContent } from '../../ui/ListEmptyContent.tsx';
@@ -28,6 +29,7 @@ export function WebsitesPage() {
   const skeletonRows = useSelector(list, listSkeletonRows);
   const origin = window.location.origin;
   const scriptUrl = readPageConfig().widgetScriptUrl;
+  const installationCheck = useInstallationChecks();
 
   const columns: DataColumn<Website>[] = [
     { key: 'website', header: t`Website`, cell: (website) => website.domain },
@@ -38,6 +40,8 @@ export function WebsitesPage() {
       nowrap: true,
       cell: ({ domain, publicKey }) => <CodeCopyBox code={embedSnippet(origin, publicKey, scriptUrl)} label={t`Code of ${domain}`} />,
     },
+    // Issue 21: whether the widget has loaded on the site, with its own Check again.
+    { key: 'installation', header: t`Installation`, cell: (website) => <InstallationStatusView check={installationCheck(website)} domain={website.domain} /> },
   ];
 
   return (

@@ -4,8 +4,9 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Notice } from '../../ui/Notice.tsx';
+import { InstallationStatus } from '../../ui/InstallationStatus.tsx';
 import { embedSnippet } from '../../lib/embedSnippet.ts';
 import { readPageConfig } from '../../lib/pageConfig.ts';
 
@@ -19,6 +20,10 @@ const snippetStyle = {
   borderRadius: '0.375rem',
   resize: 'none',
 } as const;
+
+// "Call me now" (issue 21) comes after the step's first paint, at its foot where it moves nothing:
+// imported statically, its chunk would be one more file for every step of the wizard.
+const TestCallSection = lazy(() => import('../../ui/TestCall.tsx').then((module) => ({ default: module.TestCallSection })));
 
 /** How long the Copied! hint stays. */
 const COPIED_HINT_MS = 2000;
@@ -45,11 +50,14 @@ export function CodeStep({
   domain,
   message,
   showInstruction,
+  widgets,
 }: {
   publicKey: string;
   domain: string;
   message: MessageDescriptor;
   showInstruction: boolean;
+  /** The saved widgets, for "Call me now" (issue 21). */
+  widgets: { id: number; name: string }[];
 }) {
   const { t, i18n } = useLingui();
   const snippet = embedSnippet(window.location.origin, publicKey, readPageConfig().widgetScriptUrl);
@@ -98,6 +106,12 @@ export function CodeStep({
           ) : null}
         </Box>
       </Box>
+      <Box bg="white" borderWidth="1px" borderRadius="lg" p="4">
+        <InstallationStatus publicKey={publicKey} domain={domain} />
+      </Box>
+      <Suspense fallback={null}>
+        <TestCallSection widgets={widgets} />
+      </Suspense>
     </Stack>
   );
 }

@@ -19,6 +19,7 @@ import { ListEmptyContent } from '../../ui/ListEmptyContent.tsx';
 import { ScreenHeader } from '../../ui/ScreenHeader.tsx';
 import { SelectFilter } from '../../ui/SelectFilter.tsx';
 import { SwitchField } from '../../ui/SwitchField.tsx';
+import { TestCallButton, TestCallDialogSlot, useTestCall } from '../../ui/TestCall.tsx';
 import { useListMachine } from '../../statecharts/useListMachine.ts';
 import { widgetTypeLabel } from '../../lib/widgetTypes.ts';
 import { useSessionPort } from '../../session/useSessionPort.ts';
@@ -34,7 +35,7 @@ export interface WidgetsPageProps {
 
 /**
  * spec §2 Widgets (/widgets): the widgets with their website, name, type and Status switch,
- * Edit and Delete; filters Websites, Widget type and Status in the URL.
+ * Edit, Call me now (issue 21) and Delete; filters Websites, Widget type and Status in the URL.
  */
 export function WidgetsPage({ search, onSearchChange }: WidgetsPageProps) {
   const { t, i18n } = useLingui();
@@ -54,6 +55,7 @@ export function WidgetsPage({ search, onSearchChange }: WidgetsPageProps) {
       startup.send({ type: 'toolbox.changed' });
     }),
   );
+  const testCall = useTestCall();
   const pictureBusy = useSelector(picture, isPictureBusy);
   const pictureTarget = useSelector(picture, pictureTargetId);
 
@@ -106,6 +108,7 @@ export function WidgetsPage({ search, onSearchChange }: WidgetsPageProps) {
               </Text>
             </Link>
           </Button>
+          <TestCallButton testCall={testCall} widget={{ id: widget.id, name: widget.name }} />
           <PictureButton
             name={widget.name}
             busy={pictureTarget === widget.id}
@@ -178,6 +181,7 @@ export function WidgetsPage({ search, onSearchChange }: WidgetsPageProps) {
         onConfirm={() => actions.send({ type: 'user.confirmDelete' })}
         onCancel={() => actions.send({ type: 'user.cancelDelete' })}
       />
+      <TestCallDialogSlot testCall={testCall} />
     </Box>
   );
 }
