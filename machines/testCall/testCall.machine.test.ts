@@ -176,8 +176,8 @@ describe('Test call: refusals in the user’s words', () => {
 
   it('says each in its own words; the limit with the time when known', () => {
     expect(new Set(Object.values(testCallRefusalMessages).map((message) => english(message))).size).toBe(Object.keys(testCallRefusalMessages).length);
-    expect(english(testCallRefusalMessage('limitReached', '11/29/2026, 9:30 AM'))).toBe("You have placed all of today's test calls. The next is possible from 11/29/2026, 9:30 AM.");
-    expect(english(testCallRefusalMessage('limitReached', null))).toBe("You have placed all of today's test calls.");
+    expect(english(testCallRefusalMessage('limitReached', '11/29/2026, 9:30 AM'))).toBe("You have placed all the test calls allowed in 24 hours. The next is possible from 11/29/2026, 9:30 AM.");
+    expect(english(testCallRefusalMessage('limitReached', null))).toBe("You have placed all the test calls allowed in 24 hours.");
     expect(english(testCallRefusalMessage('numberBlocked', null))).toBe('This number is on your block list: remove it there to call it.');
   });
 });

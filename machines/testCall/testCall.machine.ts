@@ -30,7 +30,7 @@ const closedContext = { widget: null, phone: '', phoneMissing: false, allowance:
 /**
  * "Call me now" (issue 21, Test call), from a widget's row and from the wizard's Code step: a
  * real Call now through the widget's own settings to a number the client enters, free and
- * limited to a few a day (the server counts them and refuses past the limit).
+ * limited to a few in any 24 hours (the server counts them and refuses past the limit).
  *
  * - Opening starts from the account's phone and asks how many test calls are left; the form is
  *   usable meanwhile, and also when that fails (the server still holds the limit).

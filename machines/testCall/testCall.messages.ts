@@ -22,12 +22,12 @@ export const testCallRefusalMessages = {
   numberNotAllowed: msg`Calls don't go to this kind of number: enter a landline, mobile or toll-free number.`,
   countryNotAllowed: msg`Your widgets don't call this country: add it to the call destinations in Settings, or enter another number.`,
   numberBlocked: msg`This number is on your block list: remove it there to call it.`,
-  limitReached: msg`You have placed all of today's test calls.`,
+  limitReached: msg`You have placed all the test calls allowed in 24 hours.`,
   failed: msg`The test call could not be placed. Please try again.`,
 } satisfies Record<TestCallRefusal, MessageDescriptor>;
 
 /** The refusal's message; the limit's says when the next test call is possible (`time`, formatted by the view). */
 export function testCallRefusalMessage(reason: TestCallRefusal, time: string | null): MessageDescriptor {
-  if (reason === 'limitReached' && time !== null) return msg`You have placed all of today's test calls. The next is possible from ${time}.`;
+  if (reason === 'limitReached' && time !== null) return msg`You have placed all the test calls allowed in 24 hours. The next is possible from ${time}.`;
   return testCallRefusalMessages[reason];
 }

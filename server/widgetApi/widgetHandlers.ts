@@ -173,7 +173,9 @@ export function widgetApiHandlers({ db, callRequests, mail, publicUrl }: WidgetA
     if (!sighting) return;
     const now = callRequests.clock.now();
     if (!sightings.admit(website.websiteId, isOwnHost(sighting.host, website.domain), now)) return;
-    await recordSighting(db, website, sighting, now);
+    // The events are stored by now: a failed sighting (the database busy) costs the status one
+    // page view, never the visitor's batch a 500.
+    await recordSighting(db, website, sighting, now).catch((error: unknown) => request.log.warn({ err: error, websiteId: website.websiteId }, 'installation sighting not recorded'));
   }
 
   return {

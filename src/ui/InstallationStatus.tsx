@@ -137,15 +137,18 @@ export function InstallationStatusView({ check, domain }: { check: InstallationC
         <Button size="xs" variant="outline" loading={summary.checking} disabled={summary.checking} onClick={() => check.send({ type: 'user.checkAgain' })}>
           <Trans>Check again</Trans>
         </Button>
-        {summary.failed && summary.status !== 'unknown' ? (
-          <Text color="red.700">
-            <Trans>Could not check the installation.</Trans>
-          </Text>
-        ) : summary.checkedAt ? (
-          <Text color="gray.700">
-            <Trans>Last checked {checkedAt}</Trans>
-          </Text>
-        ) : null}
+        {/* A live region too: a check that finds the same status still says, to a screen reader, that it ran. */}
+        <Box role="status">
+          {summary.failed && summary.status !== 'unknown' ? (
+            <Text color="red.700">
+              <Trans>Could not check the installation.</Trans>
+            </Text>
+          ) : summary.checkedAt ? (
+            <Text color="gray.700">
+              <Trans>Last checked {checkedAt}</Trans>
+            </Text>
+          ) : null}
+        </Box>
       </Box>
     </Stack>
   );

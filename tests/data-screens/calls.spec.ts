@@ -152,6 +152,7 @@ test.describe('Calls History', () => {
     expect(rows[0]).toEqual([
       'Call ID', 'Recording', 'Duration', 'Website', 'Call request URL', 'Type', 'Widget Type', 'Widget Name', 'Date/Time',
       'Customer Number', 'Called from', 'Agent Number', 'Status', 'Custom Field #1', 'Custom Field #2', 'Custom Field #3',
+      'Source', 'Medium', 'Campaign', 'Landing page', 'Test call',
     ]);
     const expected = await allCallIds(page, { ...dayRange(from, today, DEMO.timeZone), status: 'missed' });
     expect(expected.length).toBeGreaterThan(0);

@@ -23,7 +23,7 @@ test('Call me now from a widget’s row places a free test call, marked Test in 
   const phone = dialog.getByRole('textbox', { name: 'Number to call' });
   await expect(phone).toBeFocused();
   await expect(phone).toHaveValue(/^\+1 ?201/);
-  await expect(dialog.getByText('5 test calls left today')).toBeVisible();
+  await expect(dialog.getByText('5 test calls left (counted over the last 24 hours)')).toBeVisible();
   await expect(dialog.getByText("Test calls are free and don't appear in Analytics.")).toBeVisible();
   await expectAccessible(page, 'the Call me now dialog');
 
@@ -81,14 +81,14 @@ test('the wizard’s Code step offers Call me now for the saved widget, and says
   const dialog = page.getByRole('dialog', { name: 'Call me now' });
   const phone = dialog.getByRole('textbox', { name: 'Number to call' });
   await expect(phone).toBeFocused();
-  await expect(dialog.getByText('5 test calls left today')).toBeVisible();
+  await expect(dialog.getByText('5 test calls left (counted over the last 24 hours)')).toBeVisible();
 
   // Not a number the server can read: its 400 in the user's words, and nothing spent.
   await expect(phone).toBeEditable();
   await phone.fill('12');
   await dialog.getByRole('button', { name: 'Call me now' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('This is not a phone number we can read. Enter it with its country code, such as +1 415 555 0123.');
-  await expect(dialog.getByText('5 test calls left today')).toBeVisible();
+  await expect(dialog.getByText('5 test calls left (counted over the last 24 hours)')).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();

@@ -41,6 +41,10 @@ describe('which pages count as the website (issue 21)', () => {
     expect(isOwnHost('example.com', 'shop.example.com')).toBe(false);
     expect(isOwnHost('evilshop.example.com', 'shop.example.com')).toBe(false);
     expect(isOwnHost('shop.example.com.evil.net', 'shop.example.com')).toBe(false);
+    expect(isOwnHost('evil-example.com', 'www.example.com')).toBe(false);
+    // www.com is a name of its own, not "www." before the top-level domain.
+    expect(isOwnHost('www.com', 'www.com')).toBe(true);
+    expect(isOwnHost('evil.com', 'www.com')).toBe(false);
   });
 
   it('believes the browser\'s Origin first, then the Referer, then the script\'s url', () => {

@@ -63,7 +63,8 @@ export function pageSighting(source: SightingSource): PageSighting | null {
  * visitors); example.com owns www.example.com and shop.example.com. Scheme and port do not matter.
  */
 export function isOwnHost(host: string, domain: string): boolean {
-  const base = domain.replace(/^www\./, '');
+  // Only a `www.` with a name under it is dropped: the website www.com must not own every .com.
+  const base = /^www\.[^.]+\./.test(domain) ? domain.slice(4) : domain;
   return host === base || host.endsWith(`.${base}`);
 }
 

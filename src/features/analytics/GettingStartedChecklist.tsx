@@ -73,7 +73,8 @@ function ChecklistView({ checklist }: { checklist: ChecklistActor }) {
           {t`Hide Getting started`}
         </Button>
       </Box>
-      <Box as="ol" listStyleType="none" display="grid" gap="2">
+      {/* role="list": Safari drops the list semantics of a list without its markers. */}
+      <Box as="ol" role="list" listStyleType="none" display="grid" gap="2">
         {steps.map((step, index) => (
           <Box as="li" key={step.id} display="flex" alignItems="center" gap="3" flexWrap="wrap">
             <Box

@@ -19,7 +19,7 @@ import type { TestCallActor } from '../TestCall.tsx';
 
 /**
  * The "Call me now" dialog (issue 21, Test call): the number to ring (the account's phone to
- * start with), how many test calls are left today, and once placed what the client is about to
+ * start with), how many test calls are left (the server counts a rolling 24 hours, not a calendar day), and once placed what the client is about to
  * hear, with the way to Calls History. It renders the test call machine and sends it the user's
  * events; the machine decides. Focus starts on the number and, once the call is placed, moves to
  * the status, so that a screen reader reads it (the form it replaces had focus).
@@ -113,11 +113,15 @@ export function TestCallDialog({ testCall, open, defaultCountry }: { testCall: T
                       </Box>
                       {known === null ? null : noneLeft ? (
                         <Text color="orange.800">
-                          {nextAt ? <Trans>No test calls left today. More from {nextAt}.</Trans> : <Trans>No test calls left today.</Trans>}
+                          {nextAt ? (
+                            <Trans>No test calls left (counted over the last 24 hours). More from {nextAt}.</Trans>
+                          ) : (
+                            <Trans>No test calls left (counted over the last 24 hours).</Trans>
+                          )}
                         </Text>
                       ) : (
                         <Text color="gray.700">
-                          <Plural value={remaining} one="# test call left today" other="# test calls left today" />
+                          <Plural value={remaining} one="# test call left (counted over the last 24 hours)" other="# test calls left (counted over the last 24 hours)" />
                         </Text>
                       )}
                       {refusalText ? <Notice status="error">{refusalText}</Notice> : null}
