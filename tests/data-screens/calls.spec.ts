@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import {
   addDays,
   apiGet,
@@ -200,8 +201,13 @@ test.describe('Calls History', () => {
     await signInFreshAccount(page, request);
     await page.goto('/calls');
     await expect(page.getByText("You don't have any calls, yet.")).toBeVisible();
+    // Issue 21: the no-data state says what to do next; the filters' message does not.
+    const noData = page.getByRole('status').filter({ hasText: "You don't have any calls, yet." });
+    await expect(noData.getByRole('link', { name: 'Install your widget' })).toHaveAttribute('href', '/websites');
+    await expectAccessible(page, '/calls, no data');
     await page.getByLabel('Status').selectOption({ label: 'Successful' });
     await expect(page.getByText('No data to show for selected filters')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'No data to show for selected filters' }).getByRole('link')).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
   });
 

@@ -84,8 +84,12 @@ test.describe('Payment History', () => {
     await signInFreshAccount(page, request);
     await page.goto('/payments');
     await expect(page.getByText("You don't have any payments, yet.")).toBeVisible();
+    // Issue 21: the no-data state says what to do next (the credit banner may link there too).
+    const noData = page.getByRole('status').filter({ hasText: "You don't have any payments, yet." });
+    await expect(noData.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/billing');
     await page.getByLabel('Status').selectOption({ label: 'Failed' });
     await expect(page.getByText('No data to show for selected filters')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'No data to show for selected filters' }).getByRole('link')).toHaveCount(0);
   });
 
   test('reads in French', async ({ page }) => {

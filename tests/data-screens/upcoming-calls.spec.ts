@@ -83,6 +83,8 @@ test.describe('Upcoming Calls', () => {
     await signInFreshAccount(page, request);
     await page.goto('/upcoming-calls');
     await expect(page.getByText("You don't have any upcoming calls, yet.")).toBeVisible();
+    await page.getByRole('link', { name: 'Install your widget' }).click();
+    await expect(page).toHaveURL(/\/websites$/);
   });
 
   test('reads in Spanish', async ({ page }) => {

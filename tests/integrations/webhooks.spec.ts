@@ -190,7 +190,7 @@ test('an endpoint by keyboard: a refused address, the password required, its sec
   await deliveries.focus();
   await page.keyboard.press('Enter');
   await expect(deliveries).toHaveAttribute('aria-expanded', 'true');
-  await expect(endpoint.getByText('Nothing has been sent to this endpoint yet.')).toBeVisible();
+  await expect(endpoint.getByText('Nothing has been sent to this endpoint yet: send a test event to try it.')).toBeVisible();
   for (const width of [360, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await settled(page, 'Integrations');

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { apiGet, columnTexts, DEMO, loadedRows, signInDemo, signInFreshAccount } from '../support/dataScreens.ts';
 
 type Widget = {
@@ -248,6 +249,8 @@ test.describe('a new account', () => {
 
     await page.goto('/websites');
     await expect(page.getByText("You don't have any website created, yet. Please create a widget to create a website.")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create New Widget' })).toHaveAttribute('href', '/widgets/manage');
+    await expectAccessible(page, '/websites, no data');
 
     await page.goto('/agents');
     await expect(page.getByText("You don't have any added agent, yet.")).toBeVisible();

@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Link } from '@chakra-ui/react/link';
 import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import { useLingui } from '@lingui/react/macro';
+import { Link as RouteLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import {
@@ -190,6 +191,12 @@ export function CallsPage({ search, onSearchChange }: CallsPageProps) {
           <ListEmptyContent
             status={status}
             noData={t`You don't have any calls, yet.`}
+            noDataActions={
+              // Issue 21: calls come once the widget's code is on the website (Websites copies it).
+              <Button asChild colorPalette="blue">
+                <RouteLink to="/websites">{t`Install your widget`}</RouteLink>
+              </Button>
+            }
             failed={i18n._(callsMessages.loadFailed)}
             onRetry={() => list.send({ type: 'user.retry' })}
           />

@@ -80,7 +80,7 @@ export function WebhookDeliveries({ id, endpoint }: { id: string; endpoint: Webh
           failed ? (
             <EmptyState tone="error" title={i18n._(webhookDeliveriesMessages.loadFailed)} />
           ) : (
-            <EmptyState title={t`Nothing has been sent to this endpoint yet.`} />
+            <EmptyState title={t`Nothing has been sent to this endpoint yet: send a test event to try it.`} />
           )
         }
       />

@@ -2,6 +2,7 @@ import { Box } from '@chakra-ui/react/box';
 import { Link } from '@chakra-ui/react/link';
 import { Text } from '@chakra-ui/react/text';
 import { useLingui } from '@lingui/react/macro';
+import { Link as RouteLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import {
@@ -14,6 +15,7 @@ import {
 } from '../../../machines/list/list.selectors.ts';
 import { rowsPerPageChoices, type ListSearch } from '../../../machines/list/list.view.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { DateRangeFilter } from '../../ui/DateRangeFilter.tsx';
 import { formatDateTime, todayIn } from '../../lib/dateTime.ts';
@@ -108,6 +110,11 @@ export function PaymentsPage({ search, onSearchChange }: PaymentsPageProps) {
           <ListEmptyContent
             status={status}
             noData={t`You don't have any payments, yet.`}
+            noDataActions={
+              <Button asChild colorPalette="blue">
+                <RouteLink to="/billing">{t`Buy credits`}</RouteLink>
+              </Button>
+            }
             failed={i18n._(paymentsMessages.loadFailed)}
             onRetry={() => list.send({ type: 'user.retry' })}
           />

@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react/box';
 import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import {
@@ -13,6 +14,7 @@ import {
 import { rowsPerPageChoices, type ListSearch } from '../../../machines/list/list.view.ts';
 import { agentsOf, websitesOf, widgetTypesOf } from '../../api/referenceData.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { DateRangeFilter } from '../../ui/DateRangeFilter.tsx';
 import { formatDateTime, todayIn } from '../../lib/dateTime.ts';
@@ -108,6 +110,12 @@ export function UpcomingCallsPage({ search, onSearchChange }: UpcomingCallsPageP
           <ListEmptyContent
             status={status}
             noData={t`You don't have any upcoming calls, yet.`}
+            noDataActions={
+              // Issue 21: visitors schedule callbacks through the widget once it is on the website.
+              <Button asChild colorPalette="blue">
+                <Link to="/websites">{t`Install your widget`}</Link>
+              </Button>
+            }
             failed={i18n._(upcomingCallsMessages.loadFailed)}
             onRetry={() => list.send({ type: 'user.retry' })}
           />

@@ -1,9 +1,11 @@
 import { Box } from '@chakra-ui/react/box';
 import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { listSkeletonRows, listStatus, listVisibleRows } from '../../../machines/list/list.selectors.ts';
 import type { ListSearch } from '../../../machines/list/list.view.ts';
 import { useRootActors } from '../../session/RootActorsContext.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { DataTable, type DataColumn } from '../../ui/DataTable.tsx';
 import { InstallationStatusView, useInstallationChecks } from '../../ui/InstallationStatus.tsx';
 import { embedSnippet } from '../../lib/embedSnippet.ts';
@@ -58,6 +60,12 @@ export function WebsitesPage() {
           <ListEmptyContent
             status={status}
             noData={t`You don't have any website created, yet. Please create a widget to create a website.`}
+            noDataActions={
+              // A website is created with its first widget (spec §2 Websites).
+              <Button asChild colorPalette="blue">
+                <Link to="/widgets/manage">{t`Create New Widget`}</Link>
+              </Button>
+            }
             failed={i18n._(websitesMessages.loadFailed)}
             onRetry={() => list.send({ type: 'user.retry' })}
           />
