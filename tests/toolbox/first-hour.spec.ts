@@ -1,12 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { defaultNotifications, defaultWidgetConfiguration } from '../../common/rules/widgetDefaults.ts';
 import config from '../../playwright.config.ts';
 import { loadedRows, settled } from '../support/accessibility.ts';
-import { apiAs } from '../support/billing.ts';
-import { callsOf, CONNECTING_NUMBER, creditsOf, hostPage, useHostSite, WIDGET_TYPES } from '../support/embeddedWidget.ts';
+import { callsOf, CONNECTING_NUMBER, creditsOf, hostPage, useHostSite } from '../support/embeddedWidget.ts';
 import { linkFromMailbox, uniqueEmail } from '../support/mailbox.ts';
 
-// Issue 21, "Done when": a new client's first hour, as they would live it. They sign up, confirm
+// Issue 21, "Done when": a new client's first hour, as they would live it, through the screens. They sign up, confirm
 // the e-mail and sign in; Getting started leads them to a widget, to its code on a page of their
 // own domain (served from another origin than the dashboard's, under the website's name), where
 // the Websites screen sees it Installed, and to a test call that rings through the widget, shows in
@@ -55,19 +53,18 @@ test('a new client signs up, installs a widget on their own domain, sees it Inst
   const account = { email, password };
   const creditsBefore = await creditsOf(request, account);
 
-  // Step 1 leads to the wizard. The widget is made through the API here (the wizard's own specs
-  // drive its every field): a floating icon calling the client's number, on their website.
+  // Step 1 leads to the wizard: a floating icon calling the client's number, on their website.
   await step(page, 'Create a widget').getByRole('link').click();
   await expect(page).toHaveURL(/\/widgets\/manage\/general$/);
-  const website = (await apiAs(request, account, 'POST', '/client/websites', { domain })) as { id: number };
-  await apiAs(request, account, 'POST', '/client/widgets', {
-    name: 'Call us',
-    typeId: WIDGET_TYPES.floatingIcon,
-    websiteId: website.id,
-    isActive: true,
-    notifications: defaultNotifications(),
-    settings: defaultWidgetConfiguration('+14155550123'),
-  });
+  await page.getByLabel('Widget Name').fill('Call us');
+  await page.getByLabel('Website URL').fill(`https://${domain}/`);
+  await page.getByLabel('Widget Type').selectOption({ label: 'Floating icon' });
+  await page.getByLabel('Phone number to call').fill('415 555 0100');
+  await page.getByRole('button', { name: 'Next - Design Step' }).click();
+  await expect(page).toHaveURL(/\/widgets\/manage\/design$/);
+  await page.getByRole('button', { name: 'Create Widget' }).click();
+  await expect(page).toHaveURL(/\/widgets\/manage\/code$/);
+  await expect(page.getByText('Widget saved!')).toBeVisible();
 
   // Step 2 leads to the Websites screen: the code, copied from it onto a page of the website's
   // own domain (its www. subdomain), served by the host site.
